@@ -1,0 +1,307 @@
+"""The host's oracle: play a fully scripted game given as a dict (the `resolve` schema,
+docs/resolve.md) and return what happened as a dict."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.engine import Game, TurnReport
+from sim.errors import InputError
+from sim.newspaper import render
+from sim.requests import (
+    Action,
+    Ambush,
+    Beat,
+    Blast,
+    Check,
+    ClanOrder,
+    Heal,
+    Kill,
+    NightRequests,
+    Protect,
+    RaiseArmy,
+    Strike,
+    TurnInput,
+    Vote,
+)
+from sim.roles import Clan, Role
+from sim.rules import Composition, RuleSet, Seat
+
+TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note"}
+NIGHT_KEYS = {
+    "yakuza", "triad", "kamikaze", "thug", "maniac", "ninja", "doctor", "necromancer",
+    "commissar", "sergeant",
+}
+ACTOR_ROLE = {
+    "kamikaze": Role.KAMIKAZE, "thug": Role.THUG, "maniac": Role.MANIAC, "ninja": Role.NINJA,
+    "doctor": Role.DOCTOR, "necromancer": Role.NECROMANCER, "sergeant": Role.SERGEANT,
+}
+
+
+def load_game_file(path: str | Path) -> dict[str, Any]:
+    """Read a GAME.json; a malformed file is an InputError naming the line."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read {p}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{p}: malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
+            from None
+    if not isinstance(data, dict):
+        raise InputError(f"{p}: the top level must be an object with 'players' and 'turns'")
+    return data
+
+
+class _Parser:
+    """Turns the schema's names into seats, with an InputError naming every problem."""
+
+    def __init__(self, game: Mapping[str, Any]):
+        if not isinstance(game, Mapping):
+            raise InputError("the game must be an object with 'players' and 'turns'")
+        unknown = set(game) - {"players", "rules", "dons", "turns", "seed", "note"}
+        if unknown:
+            raise InputError(f"unknown top-level field(s): {', '.join(sorted(unknown))}")
+        players = game.get("players")
+        if not isinstance(players, list) or not players:
+            raise InputError("'players' must be a non-empty list of {name, role[, clan]}")
+        seats: list[Seat] = []
+        names: list[str] = []
+        for i, p in enumerate(players):
+            where = f"players[{i}]"
+            if not isinstance(p, Mapping):
+                raise InputError(f"{where}: a player is an object {{name, role[, clan]}}")
+            extra = set(p) - {"name", "role", "clan"}
+            if extra:
+                raise InputError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+            name = p.get("name")
+            if not isinstance(name, str) or not name.strip():
+                raise InputError(f"{where}: 'name' must be a non-empty string")
+            if not isinstance(p.get("role"), str):
+                raise InputError(f"{where} ({name}): 'role' must be a string")
+            try:
+                role = Role.parse(p["role"])
+            except ValueError as e:
+                raise InputError(f"{where} ({name}): {e}") from None
+            clan = Clan.NONE
+            if "clan" in p:
+                if not isinstance(p["clan"], str):
+                    raise InputError(f"{where} ({name}): 'clan' must be yakuza or triad")
+                try:
+                    clan = Clan.parse(p["clan"])
+                except ValueError as e:
+                    raise InputError(f"{where} ({name}): {e}") from None
+            if role is Role.KAMIKAZE and clan is Clan.NONE:
+                clan = Clan.YAKUZA
+            if role is Role.THUG and clan is Clan.NONE:
+                clan = Clan.TRIAD
+            if role in (Role.MAFIOSO, Role.VSB) and clan is Clan.NONE:
+                raise InputError(f"{where} ({name}): a {role.key} needs 'clan': yakuza or triad")
+            seats.append(Seat(role, clan))
+            names.append(name)
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise InputError(f"duplicate player name(s): {', '.join(dup)}")
+        rules_in = game.get("rules", {})
+        if not isinstance(rules_in, Mapping):
+            raise InputError("'rules' must be an object of rule names and values")
+        self.rules = RuleSet().replace(rules_in)
+        self.comp = Composition(tuple(seats), tuple(names))
+        self.comp.validate(self.rules)
+        self.seat_of = {n: i for i, n in enumerate(names)}
+        self.names = names
+        dons_in = game.get("dons", {})
+        if not isinstance(dons_in, Mapping):
+            raise InputError("'dons' must be an object {\"yakuza\": name, \"triad\": name}")
+        self.dons: dict[Clan, int] = {}
+        for k, v in dons_in.items():
+            try:
+                clan = Clan.parse(str(k))
+            except ValueError as e:
+                raise InputError(f"dons: {e}") from None
+            self.dons[clan] = self.seat(v, "dons")
+        seed = game.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InputError(f"'seed' must be a non-negative integer, got {seed!r}")
+        self.seed = seed
+        turns = game.get("turns", [])
+        if not isinstance(turns, list):
+            raise InputError("'turns' must be a list of turn objects")
+        self.turns = turns
+
+    def seat(self, name: object, where: str) -> int:
+        if not isinstance(name, str):
+            raise InputError(f"{where}: a player is named by a string, got {name!r}")
+        if name not in self.seat_of:
+            raise InputError(f"{where}: unknown player {name!r}")
+        return self.seat_of[name]
+
+    def seats(self, names: object, where: str) -> frozenset[int]:
+        if not isinstance(names, list):
+            raise InputError(f"{where}: expected a list of player names")
+        return frozenset(self.seat(n, where) for n in names)
+
+    def actor(self, game: Game, key: str, req: Mapping[str, Any], where: str) -> int:
+        """The seat acting for a night key: `by` if given, else the one holder of the role."""
+        if "by" in req:
+            return self.seat(req["by"], f"{where}.by")
+        st = game.st
+        if key == "commissar":
+            holders = [s for s in range(st.n) if st.badge[s] and st.alive[s]]
+            if not holders:
+                holders = [s for s in range(st.n) if st.badge[s]]
+                holders += [s for s in st.seats_by_role[Role.SERGEANT] if s not in holders]
+            if not holders:
+                raise InputError(f"{where}: there is no commissar in this game")
+            return holders[0]
+        seats = st.seats_by_role[ACTOR_ROLE[key]]
+        if not seats:
+            raise InputError(f"{where}: there is no {key} in this game")
+        living = [s for s in seats if st.alive[s]]
+        if len(seats) > 1 and len(living) != 1:
+            raise InputError(f"{where}: several players are {key}: say which with 'by'")
+        return living[0] if living else seats[0]
+
+    def turn_input(self, game: Game, t: int, turn: object) -> TurnInput:
+        where = f"turns[{t}]"
+        if not isinstance(turn, Mapping):
+            raise InputError(f"{where}: a turn is an object")
+        unknown = set(turn) - TURN_KEYS
+        if unknown:
+            raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        votes: list[Vote] = []
+        raw_votes = turn.get("votes", [])
+        if not isinstance(raw_votes, list):
+            raise InputError(f"{where}.votes: expected a list of [voter, target] pairs")
+        for i, pair in enumerate(raw_votes):
+            w = f"{where}.votes[{i}]"
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise InputError(f"{w}: a vote is a pair [voter, target]")
+            votes.append(Vote(self.seat(pair[0], w), self.seat(pair[1], w)))
+        night = NightRequests()
+        raw_night = turn.get("night", {})
+        if not isinstance(raw_night, Mapping):
+            raise InputError(f"{where}.night: expected an object of requests")
+        unknown = set(raw_night) - NIGHT_KEYS
+        if unknown:
+            raise InputError(f"{where}.night: unknown request(s) {', '.join(sorted(unknown))}")
+        for key, req in raw_night.items():
+            w = f"{where}.night.{key}"
+            if not isinstance(req, Mapping):
+                raise InputError(f"{w}: a request is an object")
+            if key in ("yakuza", "triad"):
+                self._order(game, Clan.parse(key), req, night, w)
+                continue
+            seat = self.actor(game, key, req, w)
+            action = self._action(key, req, w)
+            if seat in night.actions:
+                raise InputError(f"{w}: {self.names[seat]} already has a request this night")
+            night.actions[seat] = action
+        return TurnInput(
+            votes=votes,
+            night=night,
+            absent=self.seats(turn.get("absent", []), f"{where}.absent"),
+            removed=self.seats(turn.get("removed", []), f"{where}.removed"),
+            passive=self.seats(turn.get("passive", []), f"{where}.passive"),
+        )
+
+    def _order(
+        self, game: Game, clan: Clan, req: Mapping[str, Any], night: NightRequests, w: str
+    ) -> None:
+        extra = set(req) - {"target", "shooter", "by"}
+        if extra:
+            raise InputError(f"{w}: unknown field(s) {', '.join(sorted(extra))}")
+        if "target" not in req:
+            raise InputError(f"{w}: a clan order needs 'target'")
+        target = self.seat(req["target"], f"{w}.target")
+        by = self.seat(req["by"], f"{w}.by") if "by" in req else -1
+        if "shooter" in req:
+            shooter = self.seat(req["shooter"], f"{w}.shooter")
+        elif by >= 0:
+            shooter = by  # R14.4: the member who sends it shoots
+        else:
+            raise InputError(f"{w}: a clan order needs 'shooter'")
+        if by < 0 and game.st.don[clan] < 0:
+            by = shooter  # no Don (D2.2): the sender is the shooter (R14.4)
+        night.orders[clan] = ClanOrder(clan, target, shooter, by)
+
+    def _action(self, key: str, req: Mapping[str, Any], w: str) -> Action:
+        fields = set(req) - {"by"}
+        if key == "maniac" and req.get("ambush") is True:
+            if fields - {"ambush"}:
+                raise InputError(f"{w}: the ambush takes no target")
+            return Ambush()
+        if key == "necromancer":
+            if fields == {"protect"}:
+                return Protect(tuple(self._list(req["protect"], f"{w}.protect")))
+            if fields == {"army"}:
+                return RaiseArmy(tuple(self._list(req["army"], f"{w}.army")))
+            raise InputError(f"{w}: the necromancer sends {{\"protect\": [...]}} or "
+                             "{\"army\": [a, b]}")
+        if fields != {"target"}:
+            raise InputError(f"{w}: expected {{\"target\": name}}")
+        target = self.seat(req["target"], f"{w}.target")
+        kinds: dict[str, type] = {
+            "kamikaze": Blast, "thug": Beat, "maniac": Kill, "ninja": Strike, "doctor": Heal,
+            "commissar": Check, "sergeant": Check,
+        }
+        return kinds[key](target)  # type: ignore[no-any-return]
+
+    def _list(self, names: object, w: str) -> list[int]:
+        if not isinstance(names, list):
+            raise InputError(f"{w}: expected a list of player names")
+        return [self.seat(n, w) for n in names]
+
+
+def turn_dict(game: Game, rep: TurnReport) -> dict[str, Any]:
+    names = game.st.names
+    return {
+        "turn": rep.turn,
+        "hanged": names[rep.hanged] if rep.hanged >= 0 else None,
+        "deaths": [
+            {"player": names[d.seat], "cause": d.cause.key,
+             "causes": [c.key for c in d.causes], "step": d.step}
+            for d in rep.deaths
+        ],
+        "beaten": [names[v] for v in rep.beaten],
+        "checks": [
+            {"by": names[c.by], "target": names[c.target], "result": c.result,
+             "thug": names[c.thug] if c.thug >= 0 else None,
+             "seen_by": [names[s] for s in c.seen_by]}
+            for c in rep.checks
+        ],
+        "protects_fired": [names[s] for s in rep.protects_fired],
+        "vest_spent": rep.vest_spent,
+        "army_raised": rep.army_raised,
+        "newspaper": {"ru": render(game.st, rep, "ru"), "en": render(game.st, rep, "en")},
+    }
+
+
+def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
+    """Play a scripted game (docs/resolve.md) and return the result dict.
+
+    Raises InputError for a malformed game and IllegalRequest for a request the rules forbid.
+    """
+    parser = _Parser(game)
+    g = Game(parser.comp, parser.rules, np.random.default_rng(parser.seed), parser.dons)
+    turns = []
+    for t, raw in enumerate(parser.turns):
+        if g.over:
+            assert g.outcome is not None
+            raise InputError(f"turns[{t}]: the game already ended on turn {g.outcome.turn} "
+                             "(P3.3)")
+        inp = parser.turn_input(g, t, raw)
+        turns.append(turn_dict(g, g.play_turn(inp)))
+    out = g.outcome
+    return {
+        "turns": turns,
+        "alive": [parser.names[s] for s in range(g.st.n) if g.st.alive[s]],
+        "outcome": out.as_dict() if out else {"winner": None, "reason": None, "turn": None},
+    }

@@ -1,0 +1,171 @@
+"""What one player may know: public facts (newspaper R15, votes R5.6, statements) and his
+own private knowledge (R2.5, R2.7, R7.4). Agents receive a `PlayerView`, never the state.
+
+Views are built once per game and updated in place by the engine after each turn, so
+asking for one costs nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sim.roles import CLAN_ROLES, Cause, Clan, Role
+
+if TYPE_CHECKING:
+    from sim.engine import CheckResult, TurnReport
+    from sim.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class PublicDeath:
+    """A death as the newspaper prints it (R15.1-R15.4, D15.1)."""
+
+    turn: int
+    seat: int
+    causes: tuple[Cause, ...]
+    revealed: str | None  # the role label if the paper reveals it, else None
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A public day statement (claim, check announcement, accusation, defence)."""
+
+    turn: int
+    speaker: int
+    kind: str  # "claim", "check", "accuse", "defend"
+    target: int = -1
+    value: str = ""  # the claimed role, or the announced check result
+
+
+class PublicRecord:
+    """Everything public: who is alive, the newspapers, every accepted vote, statements."""
+
+    __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
+                 "statements", "hanged")
+
+    def __init__(self, names: tuple[str, ...]):
+        self.names = names
+        self.n = len(names)
+        self.alive: list[bool] = [True] * self.n
+        self.turn = 0
+        self.deaths: list[PublicDeath] = []
+        self.revealed: list[str | None] = [None] * self.n
+        self.beaten: list[tuple[int, int]] = []  # (turn, seat)
+        self.votes: list[tuple[int, int, int]] = []  # (turn, voter, target), accepted, in order
+        self.statements: list[Statement] = []
+        self.hanged: list[tuple[int, int]] = []  # (turn, seat)
+
+    def publish(self, st: GameState, rep: TurnReport) -> None:
+        """Add one turn's newspaper to the record (R15)."""
+        t = rep.turn
+        for voter, target in rep.votes:
+            self.votes.append((t, voter, target))
+        reveal_night = st.rules.reveal_night_roles
+        for d in rep.deaths:
+            cause = d.causes[0]
+            shown = cause in (Cause.HANGED, Cause.MISSING, Cause.REMOVED) or reveal_night
+            label = st.comp.seats[d.seat].label() if shown else None  # R15.2, D15.1
+            self.deaths.append(PublicDeath(t, d.seat, d.causes, label))
+            self.alive[d.seat] = False
+            if label is not None:
+                self.revealed[d.seat] = label
+            if cause is Cause.HANGED:
+                self.hanged.append((t, d.seat))
+        for v in rep.beaten:
+            self.beaten.append((t, v))
+        self.turn = st.turn
+
+    def living(self) -> list[int]:
+        alive = self.alive
+        return [i for i in range(self.n) if alive[i]]
+
+
+class PlayerView:
+    """One player's window on the game.
+
+    - `role` is the role as the host told it: a VSB is told he is a civilian (R2.3).
+    - `allies`: seats he knows and what he knows of them (R2.5, D2.3): a clan member knows
+      his clan (with roles) and its VSB; commissar and sergeant know each other.
+    - `checks`: check results he has seen (the commissar's, and the sergeant's R7.4).
+    - `public`: the shared public record.
+    """
+
+    __slots__ = ("_st", "public", "seat", "role", "clan", "allies", "checks", "private")
+
+    def __init__(self, st: GameState, public: PublicRecord, seat: int):
+        self._st = st
+        self.public = public
+        self.seat = seat
+        true_role = st.role[seat]
+        self.role = Role.CIVILIAN if true_role is Role.VSB else true_role
+        self.clan = st.clan[seat] if true_role in CLAN_ROLES else Clan.NONE
+        allies: dict[int, str] = {}
+        if true_role in CLAN_ROLES:
+            for m in st.members[self.clan]:
+                if m != seat:
+                    allies[m] = st.role[m].key
+            vsb = st.vsb_of[self.clan]
+            if vsb >= 0:
+                allies[vsb] = "vsb"
+        elif true_role in (Role.COMMISSAR, Role.SERGEANT):
+            for r in (Role.COMMISSAR, Role.SERGEANT):
+                for s in st.seats_by_role[r]:
+                    if s != seat:
+                        allies[s] = r.key
+        self.allies = allies
+        self.checks: list[CheckResult] = []
+        self.private: dict[str, object] = {}
+
+    # Facts of his own role the host tells him (what he has left, whom he may not pick).
+    @property
+    def turn(self) -> int:
+        return self._st.turn
+
+    @property
+    def alive(self) -> bool:
+        return self._st.alive[self.seat]
+
+    @property
+    def don(self) -> int:
+        """His clan's Don (clan members only; -1 otherwise or when the clan has none)."""
+        return self._st.don[self.clan] if self.clan is not Clan.NONE else -1
+
+    @property
+    def has_badge(self) -> bool:
+        """Whether he checks tonight: the commissar, or the sergeant after R7.5."""
+        return self._st.badge[self.seat]
+
+    @property
+    def last_heal(self) -> int:
+        return self._st.last_heal[self.seat] if self.role is Role.DOCTOR else -1
+
+    @property
+    def protects_left(self) -> int:
+        return self._st.protects_left[self.seat] if self.role is Role.NECROMANCER else 0
+
+    @property
+    def vest(self) -> bool:
+        return self._st.vest[self.seat] if self.role is Role.MANIAC else False
+
+    @property
+    def ambush_used(self) -> bool:
+        return self._st.ambush_used[self.seat] if self.role is Role.MANIAC else False
+
+    @property
+    def blast_used(self) -> bool:
+        return self._st.blast_used[self.seat] if self.role is Role.KAMIKAZE else False
+
+    @property
+    def peaceful_kills(self) -> int:
+        return self._st.peaceful_kills[self.seat] if self.role is Role.NINJA else 0
+
+    @property
+    def beaten_today(self) -> bool:
+        """Beaten last night: he may not post or vote today (R5.5), public anyway."""
+        return self.seat in self._st.beaten_today
+
+    @property
+    def beaten_ever(self) -> list[bool]:
+        """Who was beaten this game (public: the newspaper prints it, R10.4)."""
+        return list(self._st.beaten_ever)
