@@ -45,7 +45,7 @@ from sim.requests import (
 from sim.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Winner
 from sim.rules import Composition, RuleSet
 from sim.state import GameState
-from sim.view import PlayerView, PublicRecord
+from sim.view import PlayerView, PublicRecord, Statement
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
 HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
@@ -106,9 +106,11 @@ class Game:
         rng: Generator | None = None,
         dons: Mapping[Clan, int] | None = None,
         record: bool = True,
+        validate: bool = True,
     ):
         rules = rules or RuleSet()
-        comp.validate(rules)
+        if validate:
+            comp.validate(rules)
         self.rules = rules
         self.st = GameState(comp, rules)
         self.rng = rng if rng is not None else np.random.default_rng(0)
@@ -117,6 +119,7 @@ class Game:
         self.log: list[tuple[object, ...]] = []
         self.reports: list[TurnReport] = []
         self.public = PublicRecord(self.st.names)
+        self.public.role_counts = {r: len(s) for r, s in self.st.seats_by_role.items() if s}
         self.views = [PlayerView(self.st, self.public, seat) for seat in range(self.st.n)]
         self._appoint_dons(dons or {})
 
@@ -168,6 +171,43 @@ class Game:
         """What player `seat` may know (R2.5, R2.7, R7.4, R15, votes); never the state."""
         return self.views[seat]
 
+    # -- talk ---------------------------------------------------------------------------------
+    def say(self, stmt: Statement) -> None:
+        """A statement of the day: public, or on a private channel R2.7 allows."""
+        st = self.st
+        s = stmt.speaker
+        if not st.alive[s]:
+            raise self._illegal(s, stmt.kind, "R16.6", "the dead pass on no information")
+        if s in st.beaten_today:
+            raise self._illegal(s, stmt.kind, "R10.4", "the beaten cannot post today")
+        if stmt.channel == "public":
+            self.public.statements.append(stmt)
+            listeners: list[int] = []
+        elif stmt.channel == "clan":
+            if st.role[s] not in CLAN_ROLES:
+                raise self._illegal(s, stmt.kind, "R2.7", "only clan members talk in private")
+            listeners = [m for m in st.members[st.clan[s]] if st.alive[m]]
+        elif stmt.channel == "badge":
+            if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT):
+                raise self._illegal(s, stmt.kind, "R2.7",
+                                    "only the commissar and sergeant share this channel")
+            listeners = [x for x in st.seats_by_role[Role.COMMISSAR] + st.seats_by_role[
+                Role.SERGEANT] if st.alive[x]]
+        elif stmt.channel == "checked":
+            checked = {c.target for c in self.views[s].checks}
+            if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT) or stmt.to not in checked:
+                raise self._illegal(s, stmt.kind, "R2.7", "the commissar and sergeant talk "
+                                    "in private only with players they checked")
+            listeners = [s, stmt.to]
+        else:
+            raise self._illegal(s, stmt.kind, "R2.7", f"no channel {stmt.channel!r}")
+        for x in listeners:
+            if x != s:
+                self.views[x].inbox.append(stmt)
+        if self.record:
+            self.log.append(("say", st.turn, s, stmt.channel, stmt.kind, stmt.target,
+                             stmt.value))
+
     # -- validation -------------------------------------------------------------------------
     def _illegal(self, seat: int, request: str, rule: str, why: str) -> MafiaSimError:
         from sim.errors import IllegalRequest
@@ -214,8 +254,11 @@ class Game:
     # -- the turn ---------------------------------------------------------------------------
     def play_turn(self, inp: TurnInput) -> TurnReport:
         """Play one turn in the order of R4 and return its report."""
-        self.validate(inp)
         st = self.st
+        if inp.absent & st.beaten_today:
+            # D10.4: the beaten may not post today, so they are excused from R16.1.
+            inp.absent = inp.absent - st.beaten_today
+        self.validate(inp)
         rep = TurnReport(st.turn)
         if self.record:
             self._log_requests(inp)
@@ -235,10 +278,11 @@ class Game:
         st.beaten_today = frozenset(rep.beaten)
         st.beaten_tonight = {}
         if st.outcome is None:
-            st.turn += 1
-            if st.turn >= self.rules.turn_limit:
+            if st.turn + 1 >= self.rules.turn_limit:
                 self._finish(Winner.STALEMATE, Reason.TURN_LIMIT)  # D17.4
                 rep.outcome = st.outcome
+            else:
+                st.turn += 1
         self.public.publish(st, rep)
         for c in rep.checks:
             for s in c.seen_by:
@@ -572,6 +616,8 @@ class Game:
             if not isinstance(a, Check) or not alive[c] or c in beaten or c in dies:
                 continue
             t = a.target
+            if not alive[t] or t in dies:
+                continue  # P3.1: the target died tonight before the check
             if t in ambush:  # R7.7, P7.3: the check meets the ambush
                 late[c] = {Cause.AMBUSH}
                 rep.checks.append(CheckResult(c, t, None, -1, (c,), st.turn))

@@ -172,9 +172,13 @@ def army_fault(st: GameState, necro: int) -> Fault | None:
 
 
 def action_fault(
-    st: GameState, seat: int, action: Action, absent: Collection[int] = ()
+    st: GameState,
+    seat: int,
+    action: Action,
+    absent: Collection[int] = (),
+    shooters: Collection[int] = (),
 ) -> Fault | None:
-    """Why `seat` may not send `action` this turn."""
+    """Why `seat` may not send `action` this turn (`shooters`: tonight's clan shooters)."""
     role = st.role[seat]
     kind = type(action)
     allowed = ACTION_ROLES.get(kind, ())
@@ -199,6 +203,9 @@ def action_fault(
             return ("D13.1", "the kamikaze cannot target his own clan's VSB")
         return None
     if isinstance(action, Beat):
+        if seat in shooters:
+            return ("R10.3", "the thug is his clan's shooter tonight: he beats or shoots, "
+                             "not both (P10.2)")
         if action.target == seat:
             return ("P10.1", "the thug cannot beat himself")
         fault = _living_target(st, action.target)
@@ -293,11 +300,14 @@ def candidate_actions(st: GameState, seat: int) -> list[Action]:
     return []
 
 
-def legal_actions(st: GameState, seat: int, absent: Collection[int] = ()) -> list[Action]:
+def legal_actions(
+    st: GameState, seat: int, absent: Collection[int] = (), shooters: Collection[int] = ()
+) -> list[Action]:
     """Every legal action of the seat now (no action is always legal too)."""
     if not st.alive[seat]:
         return []
-    return [a for a in candidate_actions(st, seat) if action_fault(st, seat, a, absent) is None]
+    return [a for a in candidate_actions(st, seat)
+            if action_fault(st, seat, a, absent, shooters) is None]
 
 
 def night_fault(
@@ -312,16 +322,11 @@ def night_fault(
         if fault:
             by = st.don[clan] if order.by < 0 else order.by
             return (by, order.text(names), fault)
+    shooters = {order.shooter for order in night.orders.values()}
     for seat, action in night.actions.items():
-        fault = action_fault(st, seat, action, absent)
+        fault = action_fault(st, seat, action, absent, shooters)
         if fault:
             return (seat, action.text(names), fault)
-        if isinstance(action, Beat):
-            for order in night.orders.values():
-                if order.shooter == seat:
-                    return (seat, action.text(names),
-                            ("R10.3", "the thug is his clan's shooter tonight: he beats or "
-                                      "shoots, not both (P10.2)"))
     return None
 
 

@@ -14,6 +14,7 @@ from sim.roles import CLAN_ROLES, Cause, Clan, Role
 
 if TYPE_CHECKING:
     from sim.engine import CheckResult, TurnReport
+    from sim.requests import Action, ClanOrder
     from sim.state import GameState
 
 
@@ -29,20 +30,26 @@ class PublicDeath:
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """A public day statement (claim, check announcement, accusation, defence)."""
+    """A day statement: a claim of a role (true or false), a check announcement ("X is
+    triad", "X is clean"), an accusation or a defence. The engine decides nothing from it."""
 
     turn: int
     speaker: int
-    kind: str  # "claim", "check", "accuse", "defend"
+    kind: str  # "claim", "check", "accuse", "defend", "order"
     target: int = -1
     value: str = ""  # the claimed role, or the announced check result
+    #: "public", or a private channel allowed by R2.7: "clan" (within the speaker's clan),
+    #: "badge" (commissar with sergeant), "checked" (commissar or sergeant to `to`,
+    #: a player they checked)
+    channel: str = "public"
+    to: int = -1
 
 
 class PublicRecord:
     """Everything public: who is alive, the newspapers, every accepted vote, statements."""
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
-                 "statements", "hanged")
+                 "statements", "hanged", "today", "absent", "role_counts")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
@@ -55,6 +62,12 @@ class PublicRecord:
         self.votes: list[tuple[int, int, int]] = []  # (turn, voter, target), accepted, in order
         self.statements: list[Statement] = []
         self.hanged: list[tuple[int, int]] = []  # (turn, seat)
+        #: votes cast so far today, in order (R5.6: each voter sees the earlier ones)
+        self.today: list[tuple[int, int]] = []
+        #: who posted nothing this turn (public once the day is over; R16.1)
+        self.absent: frozenset[int] = frozenset()
+        #: how many players have each role: the host announces the table (P2.1)
+        self.role_counts: dict[Role, int] = {}
 
     def publish(self, st: GameState, rep: TurnReport) -> None:
         """Add one turn's newspaper to the record (R15)."""
@@ -75,6 +88,8 @@ class PublicRecord:
         for v in rep.beaten:
             self.beaten.append((t, v))
         self.turn = st.turn
+        self.today = []
+        self.absent = frozenset()
 
     def living(self) -> list[int]:
         alive = self.alive
@@ -91,7 +106,8 @@ class PlayerView:
     - `public`: the shared public record.
     """
 
-    __slots__ = ("_st", "public", "seat", "role", "clan", "allies", "checks", "private")
+    __slots__ = ("_st", "public", "seat", "role", "clan", "allies", "checks", "private",
+                 "inbox", "reads")
 
     def __init__(self, st: GameState, public: PublicRecord, seat: int):
         self._st = st
@@ -116,6 +132,11 @@ class PlayerView:
         self.allies = allies
         self.checks: list[CheckResult] = []
         self.private: dict[str, object] = {}
+        #: private messages he may receive (R2.7): within his clan, commissar with sergeant,
+        #: and those two with the players they checked
+        self.inbox: list[Statement] = []
+        #: his accumulated reads of the table (sim.info), one log-likelihood ratio a seat
+        self.reads: object = None
 
     # Facts of his own role the host tells him (what he has left, whom he may not pick).
     @property
@@ -157,10 +178,6 @@ class PlayerView:
         return self._st.blast_used[self.seat] if self.role is Role.KAMIKAZE else False
 
     @property
-    def peaceful_kills(self) -> int:
-        return self._st.peaceful_kills[self.seat] if self.role is Role.NINJA else 0
-
-    @property
     def beaten_today(self) -> bool:
         """Beaten last night: he may not post or vote today (R5.5), public anyway."""
         return self.seat in self._st.beaten_today
@@ -169,3 +186,39 @@ class PlayerView:
     def beaten_ever(self) -> list[bool]:
         """Who was beaten this game (public: the newspaper prints it, R10.4)."""
         return list(self._st.beaten_ever)
+
+    # -- what the host would accept from him now (sim.legal; no action is always legal) ----
+    def legal_votes(self) -> list[int]:
+        from sim.legal import vote_fault
+
+        st, pub = self._st, self.public
+        voted = {v for v, _ in pub.today}
+        return [t for t in range(st.n)
+                if vote_fault(st, self.seat, t, pub.absent, voted) is None]
+
+    def legal_actions(self) -> list[Action]:
+        """His legal night actions. For the necromancer it tells whether the Army can be
+        raised, as the host's answer to his request would."""
+        from sim.legal import legal_actions
+
+        order = self.private.get("order")
+        shooters = (getattr(order, "shooter", -1),)  # his clan's order tonight (R10.3)
+        return legal_actions(self._st, self.seat, self.public.absent, shooters)
+
+    def legal_orders(self) -> list[ClanOrder]:
+        from sim.legal import legal_orders
+
+        if self.clan is Clan.NONE:
+            return []
+        orders = legal_orders(self._st, self.clan, self.public.absent)
+        if self.don >= 0 and self.don != self.seat:
+            return []  # only the Don sends the order while there is one (R14.1)
+        return orders
+
+    def can_raise_army(self) -> bool:
+        """Whether the host would accept the Army now (R12.5, R12.6, D12.3, D12.4)."""
+        from sim.legal import army_fault
+
+        st = self._st
+        return (self.role is Role.NECROMANCER and st.turn > 0 and st.alive[self.seat]
+                and army_fault(st, self.seat) is None)

@@ -1373,3 +1373,120 @@ def test_D4_1_P7_2_protected_sergeant_still_sees():
                           commissar=t("Yuri"))])
     assert died(res, 1) == {}
     assert "Sergei" in the_check(res, 1)["seen_by"]
+
+
+# ==========================================================================
+# Further interactions
+# ==========================================================================
+
+
+@pytest.mark.parametrize(
+    "kill",
+    [{"kamikaze": t("Boris")}, {"yakuza": yak("Boris")}],
+    ids=["blown_up_step_4", "shot_step_5"],
+)
+def test_P3_1_check_on_player_killed_that_night_does_nothing(kill):
+    """P3.1 "a request whose target has died before it is carried out does
+    nothing" (the check is carried out at step 6, D4.1 (e))."""
+    res = play([{}, night(commissar=t("Boris"), **kill)])
+    assert "Boris" in died(res, 1)
+    assert all(c["result"] is None for c in checks(res, 1)), checks(res, 1)
+
+
+def test_D9_1_R8_2_heal_does_not_save_maniac_from_two_bullets():
+    """R8.2 the heal fails against two attacks; D9.1 the vest stops one bullet,
+    "a second mafia bullet the same night kills him"."""
+    res = play([{}, night(yakuza=yak("Jack"), triad=tri("Jack"), doctor=t("Jack"))])
+    assert set(died(res, 1)) == {"Jack"}
+
+
+def test_P9_3_vest_before_protect_on_single_bullet():
+    """P9.3 "the heal first (R8.5), then the vest (D9.1), then a protect
+    (D12.2)": one bullet spends the vest, the protect stays for later."""
+    res = play([{}, night(necromancer={"protect": ["Jack"]}, yakuza=yak("Jack")),
+                night(triad=tri("Jack")), night(yakuza=yak("Jack"))])
+    assert died(res, 1) == {}
+    assert T(res, 1)["vest_spent"] is True
+    assert fired(res, 1) == set()
+    assert died(res, 2) == {}
+    assert fired(res, 2) == {"Jack"}
+    assert died(res, 3) == {"Jack": "yakuza"}
+
+
+def test_R8_2_D12_2_heal_fails_on_two_attacks_protect_fires():
+    """R8.2 the heal fails against two attacks; D12.2 the protect fires "on the
+    first night its holder would otherwise die ... (after heals, D4.1)"."""
+    res = play([{}, night(necromancer={"protect": ["Boris"]}),
+                night(yakuza=yak("Boris"), triad=tri("Boris"), doctor=t("Boris"))])
+    assert died(res, 2) == {}
+    assert fired(res, 2) == {"Boris"}
+
+
+def test_R12_3_R4_1_necromancer_blown_up_protects_do_not_fire():
+    """R12.3 protects fire only "If the necromancer is alive when he resurrects
+    (step 6)"; R4.1 a player killed at step 4 takes no action at steps 5-6."""
+    res = play([{}, night(necromancer={"protect": ["Boris"]}),
+                night(kamikaze=t("Nekro"), yakuza=yak("Boris"))])
+    assert died(res, 2) == {"Nekro": "kamikaze", "Kenji": "kamikaze", "Boris": "yakuza"}
+    assert fired(res, 2) == set()
+
+
+def test_R4_1_shooter_blown_up_at_step_4_clan_shot_lost():
+    """R4.1 "A player killed at step 4 takes no action at steps 5-6." (the
+    thug as triad shooter, D14.1)"""
+    res = play([{}, night(kamikaze=t("Li"), triad=tri("Boris", shooter="Li"))])
+    assert died(res, 1) == {"Li": "kamikaze", "Kenji": "kamikaze"}
+
+
+def test_R13_3_every_attacker_of_the_kamikaze_dies():
+    """R13.3 "Whoever tries to kill or beat the kamikaze dies with him" """
+    res = play([{}, night(triad=tri("Kenji"), maniac=t("Kenji"), ninja=t("Kenji"))])
+    assert died(res, 1) == {"Kenji": "kamikaze", "Wang": "kamikaze",
+                            "Jack": "kamikaze", "Hattori": "kamikaze"}
+
+
+def test_P11_1_ninja_attempt_on_player_blown_up_first_does_not_count():
+    """P11.1 "His kill "happened" (D11.1) when its target dies that night with
+    the ninja's attempt among those on him"; P3.1 an attempt on a target who
+    died at step 4 does nothing."""
+    res = play([
+        {},
+        night(ninja=t("Boris"), kamikaze=t("Boris")),
+        night(ninja=t("Olga")),
+        night(ninja=t("Pavel")),
+    ])
+    assert died(res, 1) == {"Boris": "kamikaze", "Kenji": "kamikaze"}
+    assert died(res, 2) == {"Olga": "ninja"}
+    assert died(res, 3) == {"Pavel": "ninja", "Hattori": "harakiri"}
+
+
+@pytest.mark.parametrize(
+    "victim, attempt",
+    [("Anna", {"commissar": t("Jack")}),
+     ("Hattori", {"ninja": t("Jack")}),
+     ("Yuri", {"yakuza": yak("Jack")})],
+    ids=["commissar", "ninja", "shooter"],
+)
+def test_R10_4_D9_2_beaten_player_does_not_meet_the_ambush(victim, attempt):
+    """R10.4 the beaten player "takes no action in that night's steps 5-6", so
+    his attempt on the ambushed maniac is never made and R9.4 does not kill him."""
+    res = play([{}, night(maniac=AMBUSH, thug=t(victim), **attempt)])
+    assert beaten(res, 1) == {victim}
+    assert died(res, 1) == {}
+
+
+def test_R4_1_P7_3_commissar_shot_does_not_check_ambushed_maniac():
+    """R4.1 a player killed at step 5 does not act at step 6; P7.3 the ambush
+    kills the checker at D4.1 (e), which he never reaches."""
+    res = play([{}, night(maniac=AMBUSH, commissar=t("Jack"), yakuza=yak("Anna"))])
+    assert died(res, 1) == {"Anna": "yakuza"}
+    assert causes(res, 1, "Anna") == {"yakuza"}
+
+
+def test_R13_3_P3_1_kamikaze_dead_at_step_4_step_5_shooter_survives():
+    """R13.3 the thug who beats the kamikaze dies with him at step 4; P3.1 a
+    later attempt whose target has already died does nothing, so the step-5
+    shooter does not meet the kamikaze."""
+    res = play([{}, night(thug=t("Kenji"), triad=tri("Kenji"))])
+    assert died(res, 1) == {"Kenji": "kamikaze", "Li": "kamikaze"}
+    assert "Wang" in alive(res)

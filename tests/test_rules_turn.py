@@ -1213,3 +1213,115 @@ def test_rules_unknown_field_is_input_error():
     name is an error." """
     with pytest.raises(InputError):
         run(STD, [{}], no_such_rule=True)
+
+
+# --------------------------------------------------------------------------
+# further interactions
+# --------------------------------------------------------------------------
+
+def test_R16_5_turn0_activity_not_regulated():
+    """R16.1/R16.5: absence counts "from turn 1"; "turn 0 activity is not
+    regulated". An absent list on turn 0 is refused or has no effect."""
+    for key in ("absent", "passive"):
+        try:
+            res = run(STD, [{key: ["Anna"]}, {}])
+        except (InputError, IllegalRequest):
+            continue
+        assert all_deaths(res) == {}, key
+
+
+def test_D10_4_beaten_excused_from_absence():
+    """D10.4: "A beaten player is excused from R16.1 ... for the day he may
+    not post": listing him as absent that day is refused or ignored."""
+    t1 = {"night": {"thug": {"target": "Anna"}}}
+    try:
+        res = run(STD, [{}, t1, {"absent": ["Anna"]}])
+    except (InputError, IllegalRequest):
+        return
+    assert "Anna" not in all_deaths(res)
+
+
+def test_D4_2_win_at_step3_removal_ends_turn():
+    """D4.2: the last enemy removed at step 3: Town wins; no night follows
+    (the ninja's request is not carried out)."""
+    players = [("Anna", "civilian"), ("Boris", "civilian"), ("Vera", "civilian"),
+               ("Nikolai", "ninja"), ("Yoshi", "mafioso", "yakuza")]
+    t1 = {"removed": ["Yoshi"], "night": {"ninja": {"target": "Anna"}}}
+    res = run(players, [{}, t1])
+    assert deaths(res, 1) == {"Yoshi": "removed"}
+    assert death(res, 1, "Yoshi")["step"] == 3
+    assert outcome(res) == ("town", "camp_wipe")
+
+
+def test_D4_2_win_at_step4_blast_ends_turn():
+    """D4.2: the lone kamikaze blows up next to the last Triad member at
+    step 4: no mafia is left, Town wins, and step 5 (the ninja) does not
+    happen."""
+    players = [("Anna", "civilian"), ("Boris", "civilian"), ("Vera", "civilian"),
+               ("Nikolai", "ninja"), ("Yoshi", "mafioso", "yakuza"),
+               ("Kenji", "kamikaze"), ("Wei", "mafioso", "triad")]
+    t1 = {"votes": votes_for("Yoshi", ["Anna", "Boris", "Vera"]),
+          "night": {"kamikaze": {"target": "Wei"}, "ninja": {"target": "Anna"}}}
+    res = run(players, [{}, t1])
+    d = deaths(res, 1)
+    assert d["Yoshi"] == "hanged" and d["Wei"] == "kamikaze" and "Kenji" in d
+    assert "Anna" not in d
+    assert outcome(res) == ("town", "camp_wipe")
+
+
+def test_D4_2_win_at_step7_passive():
+    """D4.2/R16.3: the last mafioso removed for passive play at step 7: Town
+    wins."""
+    players = [("Anna", "civilian"), ("Boris", "civilian"), ("Vera", "civilian"),
+               ("Yoshi", "mafioso", "yakuza")]
+    res = run(players, [{}, {"passive": ["Yoshi"]}])
+    assert deaths(res, 1) == {"Yoshi": "removed"}
+    assert death(res, 1, "Yoshi")["step"] == 7
+    assert outcome(res) == ("town", "camp_wipe")
+
+
+def test_R17_5_vsb_pair_at_hanging_ends_game():
+    """R17.5 with P17.1: the VSB pair is a camp win checked after every step:
+    a hanging that leaves a mafioso and his own VSB ends the game at once."""
+    players = [("Yoshi", "mafioso", "yakuza"), ("Yumi", "vsb", "yakuza"),
+               ("Anna", "civilian")]
+    t1 = {"votes": [["Yoshi", "Anna"], ["Yumi", "Anna"]]}
+    res = run(players, [{}, t1])
+    assert deaths(res, 1) == {"Anna": "hanged"}
+    assert outcome(res) == ("town", "vsb_pair")
+
+
+def test_R17_4_no_duel_with_three_left():
+    """R17.4: the duel needs "exactly two players"; three players of three
+    camps play on."""
+    players = [("Anna", "civilian"), ("Boris", "civilian"),
+               ("Yoshi", "mafioso", "yakuza"), ("Maxim", "maniac")]
+    res = run(players, [{"night": {"maniac": {"target": "Boris"}}}, {}])
+    assert deaths(res, 0) == {"Boris": "maniac"}
+    assert res["outcome"]["winner"] is None
+    assert set(res["alive"]) == {"Anna", "Yoshi", "Maxim"}
+
+
+def test_R17_4_duel_between_the_two_clans():
+    """R17.4: the clans are opposing camps (R1.1): Yakuza vs Triad left after
+    a night is a duel; Wei has 1 vote against him, Yoshi none."""
+    players = [("Yoshi", "mafioso", "yakuza"), ("Wei", "mafioso", "triad"),
+               ("Anna", "civilian"), ("Boris", "civilian")]
+    t1 = {"votes": [["Anna", "Wei"], ["Yoshi", "Boris"], ["Wei", "Boris"]],
+          "night": {"yakuza": {"target": "Anna", "shooter": "Yoshi"}}}
+    res = run(players, [{}, t1])
+    assert deaths(res, 1) == {"Boris": "hanged", "Anna": "yakuza"}
+    assert outcome(res) == ("yakuza", "duel_votes")
+
+
+def test_R16_3_rule_breaker_not_voted_most_is_removed_in_a_tie():
+    """R16.3 with R5.2: the rule breaker ties for the most votes but reached
+    the count second: the other player is hanged, the rule breaker is
+    removed at step 3."""
+    t1 = {"removed": ["Boris"],
+          "votes": [["Gleb", "Boris"], ["Dmitri", "Anna"], ["Elena", "Anna"],
+                    ["Zoya", "Boris"]]}
+    res = run(STD, [{}, t1])
+    assert hanged(res, 1) == "Anna"
+    assert deaths(res, 1) == {"Anna": "hanged", "Boris": "removed"}
+    assert death(res, 1, "Boris")["step"] == 3

@@ -1,0 +1,6 @@
+"""Players' policies. An agent receives its player's view and a generator and returns a
+request; it never touches the game. See `agents.base.Agent` and the README."""
+
+from agents.base import Agent, AgentSet, load_agent, resolve_agent_set
+
+__all__ = ["Agent", "AgentSet", "load_agent", "resolve_agent_set"]

@@ -1,0 +1,536 @@
+"""The `heuristic` agent set: the default players of every run.
+
+Every agent reads the table through its view: the daily noisy reads of `sim.info` (the
+table's skill) plus the hard information of the game, which it folds in incrementally:
+
+- Town players (`TownAgent`) hold a log-odds that each player is an enemy of Town (a clan
+  member or the maniac): the prior from the announced table (P2.1), plus the reads, plus
+  - claimed checks ("X is triad", "X is clean"), each weighted by the trust in the claimer:
+    `claim_trust * (1 - P(claimer is an enemy))`;
+  - counter-claims: two players claiming the same unique role each get `counterclaim`;
+  - exposure: when the newspaper reveals a role that contradicts a claimed check, the
+    claimer gets `exposed` (and a confirmed claimer loses `exposed / 2`);
+  - votes before a flip: when a hanged player's role is revealed, who voted for an enemy
+    loses `flip_weight` suspicion, who voted for a Town player gains it.
+  They vote for the highest suspicion plus `crowd` log-odds per vote already cast for that
+  player today, with a little noise (`noise`).
+- The commissar checks the most suspicious unchecked player and opens up by
+  `commissar_reveal` (0 never, 1 on finding an enemy, 2 on finding an enemy when no living
+  sergeant would carry his checks on); once open he announces every check. The sergeant
+  votes by the checks he sees and, with the badge (R7.5), plays the commissar.
+- The doctor guards an opened commissar, otherwise the most trusted living player, never
+  the same twice in a row (R8.3) and never himself (R8.4).
+- The ninja strikes the most suspicious player when P(enemy) is above `ninja_threshold`,
+  which rises by `ninja_threshold_step` after each kill that may have been peaceful (R11.3).
+- The necromancer gives one protect on turn 1 and one on turn 2 (an opened commissar
+  first, then the most trusted), and raises the Army (R12.5) against the two most
+  suspicious players when both are above `army_threshold`.
+- The VSB is told he is a civilian and plays one.
+- Clan members (`ClanAgent`) know their clan and VSB. They rate danger: the reads of
+  `sim.info` (who is a hero) plus `opened_danger` for an opened commissar and
+  `claimer_danger` for anyone who announced checks. The Don posts the day's target in the
+  clan channel and every member votes for it, or with `mafia_follow` joins the day's
+  leading candidate when he is no clanmate. The night order: an opened commissar first,
+  then a publicly named member of the other clan (`hunt_other`), then the most dangerous;
+  the shooter a plain member other than the Don (R14.3), the thug or kamikaze only when no
+  plain member is left. Once a game, with `fake_claim`, a Don facing an opened commissar
+  has a member counter-claim commissar and name the real one as the other clan.
+- The kamikaze blows up next to an opened commissar or a publicly named maniac.
+- The thug beats the most dangerous player not yet beaten (R10.2), never his VSB, and
+  never his own clan's target of the night (the stray bullet, R10.6).
+- The maniac kills the most dangerous player and takes his ambush (R9.3) on the first night
+  he has `ambush_votes` votes against him that day or is publicly named as the maniac.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from agents.base import Agent
+from sim.requests import (
+    Ambush,
+    Beat,
+    Blast,
+    Check,
+    ClanOrder,
+    Heal,
+    Kill,
+    Protect,
+    RaiseArmy,
+    Strike,
+)
+from sim.roles import CLAN_ROLES, Cause, Clan, Role
+from sim.view import Statement
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
+
+    from sim.requests import Action
+    from sim.view import PlayerView
+
+EVIL_RESULTS = ("yakuza", "triad", "maniac")
+KNOWN = 30.0  # log-odds of a certainty
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def _is_evil_label(label: str) -> bool:
+    """A revealed role label (`yakuza mafioso`, `maniac`, `triad vsb`): an enemy of Town?"""
+    return label == "maniac" or (label.startswith(("yakuza", "triad")) and "vsb" not in label)
+
+
+class TownAgent(Agent):
+    """A Town player's mind: suspicion of every player, updated from the public record."""
+
+    PARAMS: ClassVar[dict[str, float]] = {
+        "crowd": 0.35,
+        "noise": 0.3,
+        "claim_trust": 3.0,
+        "counterclaim": 1.5,
+        "exposed": 6.0,
+        "flip_weight": 0.4,
+    }
+
+    def __init__(self, seat: int, params: dict[str, float] | None = None):
+        super().__init__(seat, params)
+        self.hard: np.ndarray | None = None
+        self.seen_statements = 0
+        self.seen_deaths = 0
+        self.claims: list[Statement] = []
+        self.role_claims: dict[str, list[int]] = {}
+        self.prior = 0.0
+
+    # -- belief ------------------------------------------------------------------------------
+    def _start(self, view: PlayerView) -> None:
+        pub = view.public
+        n = pub.n
+        self.hard = np.zeros(n)
+        counts = pub.role_counts
+        enemies = sum(counts.get(r, 0) for r in (*CLAN_ROLES, Role.MANIAC))
+        others = max(1, n - 1)
+        share = min(max(enemies / others, 1e-3), 1 - 1e-3)
+        self.prior = math.log(share / (1 - share))
+        self.hard[self.seat] = -KNOWN
+        for ally in view.allies:
+            self.hard[ally] = -KNOWN if view.allies[ally] in ("commissar", "sergeant") else KNOWN
+
+    def _update(self, view: PlayerView) -> np.ndarray:
+        """Fold in what is new in the public record; return the log-odds of each player."""
+        if self.hard is None:
+            self._start(view)
+        hard = self.hard
+        assert hard is not None
+        pub = view.public
+        p = self.p
+        for stmt in pub.statements[self.seen_statements:]:
+            if stmt.kind == "claim":
+                claimers = self.role_claims.setdefault(stmt.value, [])
+                if stmt.speaker not in claimers:
+                    claimers.append(stmt.speaker)
+                    if len(claimers) == 2:
+                        for c in claimers:
+                            hard[c] += p["counterclaim"]
+                    elif len(claimers) > 2:
+                        hard[stmt.speaker] += p["counterclaim"]
+            elif stmt.kind == "check" and stmt.speaker != self.seat:
+                self.claims.append(stmt)
+        self.seen_statements = len(pub.statements)
+        for d in pub.deaths[self.seen_deaths:]:
+            if d.revealed is None:
+                continue
+            evil = _is_evil_label(d.revealed)
+            for c in self.claims:
+                if c.target == d.seat:
+                    said_evil = c.value in EVIL_RESULTS
+                    if said_evil != evil:
+                        hard[c.speaker] += p["exposed"]
+                    else:
+                        hard[c.speaker] -= p["exposed"] / 2
+            if Cause.HANGED in d.causes:
+                for t, voter, target in pub.votes:
+                    if t == d.turn and target == d.seat:
+                        hard[voter] += -p["flip_weight"] if evil else p["flip_weight"]
+        self.seen_deaths = len(pub.deaths)
+        logit = self.prior + hard + view.reads  # type: ignore[operator]
+        for c in view.checks:  # his own or the commissar's checks (R7.4): certain
+            if c.result is not None:
+                logit[c.target] = KNOWN if c.result in EVIL_RESULTS else -KNOWN
+        if self.claims:
+            weight = p["claim_trust"]
+            for c in self.claims:
+                if not pub.alive[c.speaker] and c.turn < pub.turn - 3:
+                    continue
+                trust = 1.0 - _sigmoid(float(logit[c.speaker]))
+                sign = 1.0 if c.value in EVIL_RESULTS else -1.0
+                if abs(logit[c.target]) < KNOWN:
+                    logit[c.target] += sign * weight * trust
+        return logit  # type: ignore[no-any-return]
+
+    def _most(self, logit: np.ndarray, view: PlayerView, exclude: set[int],
+              highest: bool = True) -> int:
+        best, who = -math.inf, -1
+        alive = view.public.alive
+        for j in range(len(logit)):
+            if not alive[j] or j == self.seat or j in exclude:
+                continue
+            v = logit[j] if highest else -logit[j]
+            if v > best:
+                best, who = v, j
+        return who
+
+    def _opened_commissar(self, view: PlayerView, logit: np.ndarray) -> int:
+        """The living claimed commissar most trusted, or -1."""
+        claimers = [c for c in self.role_claims.get("commissar", ()) if view.public.alive[c]]
+        if not claimers:
+            return -1
+        return min(claimers, key=lambda c: (logit[c], c))
+
+    # -- decisions ---------------------------------------------------------------------------
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        logit = self._update(view)
+        score = logit.copy()
+        for _, target in view.public.today:
+            score[target] += self.p["crowd"]
+        if self.p["noise"] > 0:
+            score += self.p["noise"] * rng.standard_normal(len(score))
+        alive = view.public.alive
+        best, who = -math.inf, -1
+        for j in range(len(score)):
+            if alive[j] and j != self.seat and score[j] > best and logit[j] > -KNOWN / 2:
+                best, who = score[j], j
+        return who
+
+
+class CommissarAgent(TownAgent):
+    """Commissar and sergeant: checks, the reveal policy, votes by the checks."""
+
+    PARAMS: ClassVar[dict[str, float]] = {**TownAgent.PARAMS, "commissar_reveal": 1.0}
+
+    def __init__(self, seat: int, params: dict[str, float] | None = None):
+        super().__init__(seat, params)
+        self.opened = False
+        self.announced: set[int] = set()
+
+    def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        if not view.has_badge:
+            return []
+        policy = int(self.p["commissar_reveal"])
+        found = [c for c in view.checks if c.result in EVIL_RESULTS]
+        if not self.opened and found:
+            if policy == 1:
+                self.opened = True
+            elif policy == 2:
+                partners = [s for s, r in view.allies.items() if r == "sergeant"]
+                if not any(view.public.alive[s] for s in partners):
+                    self.opened = True
+        if not self.opened:
+            return []
+        out = []
+        t = view.turn
+        if not self.announced:
+            out.append(Statement(t, self.seat, "claim", value="commissar"))
+        for c in view.checks:
+            if c.target not in self.announced and c.result is not None:
+                self.announced.add(c.target)
+                out.append(Statement(t, self.seat, "check", c.target, c.result))
+        return out
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if not view.has_badge or view.turn == 0:
+            return None
+        logit = self._update(view)
+        checked = {c.target for c in view.checks}
+        target = self._most(logit, view, checked | set(view.allies))
+        return Check(target) if target >= 0 else None
+
+
+class DoctorAgent(TownAgent):
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        logit = self._update(view)
+        exclude = {view.last_heal}
+        opened = self._opened_commissar(view, logit)
+        if opened >= 0 and opened not in exclude:
+            return Heal(opened)
+        target = self._most(logit, view, exclude, highest=False)
+        return Heal(target) if target >= 0 else None
+
+
+class NinjaAgent(TownAgent):
+    PARAMS: ClassVar[dict[str, float]] = {
+        **TownAgent.PARAMS, "ninja_threshold": 0.8, "ninja_threshold_step": 0.12,
+    }
+
+    def __init__(self, seat: int, params: dict[str, float] | None = None):
+        super().__init__(seat, params)
+        self.risky_kills = 0
+        self.last_strike = (-1, -1)
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        turn, victim = self.last_strike
+        if victim >= 0:
+            for d in view.public.deaths:
+                if d.turn == turn and d.seat == victim and Cause.NINJA in d.causes:
+                    if d.revealed is None or not _is_evil_label(d.revealed):
+                        self.risky_kills += 1  # R11.3: it may have been a peaceful one
+            self.last_strike = (-1, -1)
+        logit = self._update(view)
+        target = self._most(logit, view, set())
+        if target < 0:
+            return None
+        threshold = self.p["ninja_threshold"] + self.p["ninja_threshold_step"] * self.risky_kills
+        if _sigmoid(float(logit[target])) <= min(threshold, 0.999):
+            return None
+        self.last_strike = (view.turn, target)
+        return Strike(target)
+
+
+class NecromancerAgent(TownAgent):
+    PARAMS: ClassVar[dict[str, float]] = {**TownAgent.PARAMS, "army_threshold": 0.6}
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        logit = self._update(view)
+        if view.turn in (1, 2) and view.protects_left > 0:
+            # D12.1: one protect on each of turns 1 and 2.
+            holders = view.private.setdefault("protected", set())
+            assert isinstance(holders, set)
+            target = self._opened_commissar(view, logit)
+            if target < 0 or target in holders:
+                target = self._most(logit, view, holders, highest=False)
+            if target >= 0:
+                holders.add(target)
+                return Protect((target,))
+            return None
+        if view.can_raise_army():
+            a = self._most(logit, view, set())
+            b = self._most(logit, view, {a})
+            if a >= 0 and b >= 0 and min(_sigmoid(float(logit[a])),
+                                         _sigmoid(float(logit[b]))) > self.p["army_threshold"]:
+                return RaiseArmy((a, b))
+        return None
+
+
+class ClanAgent(Agent):
+    """A clan member (mafioso, kamikaze, thug): votes with the clan, the Don's orders."""
+
+    PARAMS: ClassVar[dict[str, float]] = {
+        "mafia_follow": 0.4,
+        "opened_danger": 10.0,
+        "claimer_danger": 4.0,
+        "hunt_other": 0.7,
+        "fake_claim": 0.3,
+        "noise": 0.3,
+    }
+
+    def __init__(self, seat: int, params: dict[str, float] | None = None):
+        super().__init__(seat, params)
+        self.faked = False
+
+    def _danger(self, view: PlayerView) -> np.ndarray:
+        pub = view.public
+        danger = np.array(view.reads, dtype=float, copy=True)
+        for stmt in pub.statements:
+            if stmt.kind == "claim" and stmt.value == "commissar":
+                danger[stmt.speaker] += self.p["opened_danger"]
+            elif stmt.kind == "check":
+                danger[stmt.speaker] += self.p["claimer_danger"]
+        return danger
+
+    def _friends(self, view: PlayerView) -> set[int]:
+        return set(view.allies) | {self.seat}
+
+    def _other_clan_named(self, view: PlayerView) -> list[int]:
+        mine = view.clan.key
+        friends = self._friends(view)
+        out = []
+        for stmt in view.public.statements:
+            if (stmt.kind == "check" and stmt.value in ("yakuza", "triad")
+                    and stmt.value != mine and view.public.alive[stmt.target]
+                    and stmt.target not in friends):
+                out.append(stmt.target)
+        return out
+
+    def _pick(self, view: PlayerView, danger: np.ndarray, exclude: set[int]) -> int:
+        alive = view.public.alive
+        best, who = -math.inf, -1
+        for j in range(len(danger)):
+            if alive[j] and j not in exclude and danger[j] > best:
+                best, who = danger[j], j
+        return who
+
+    def _opened(self, view: PlayerView) -> int:
+        friends = self._friends(view)
+        for stmt in view.public.statements:
+            if (stmt.kind == "claim" and stmt.value == "commissar"
+                    and view.public.alive[stmt.speaker] and stmt.speaker not in friends):
+                return stmt.speaker
+        return -1
+
+    def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        if view.don != self.seat:
+            return []
+        danger = self._danger(view) + self.p["noise"] * rng.standard_normal(len(view.reads))  # type: ignore[arg-type]
+        target = self._opened(view)
+        if target < 0:
+            target = self._pick(view, danger, self._friends(view))
+        out = []
+        if target >= 0:
+            out.append(Statement(view.turn, self.seat, "order", target, channel="clan"))
+        opened = self._opened(view)
+        if (opened >= 0 and not self.faked and self.p["fake_claim"] > 0
+                and rng.random() < self.p["fake_claim"]):
+            self.faked = True
+            other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
+            out.append(Statement(view.turn, self.seat, "claim", value="commissar"))
+            out.append(Statement(view.turn, self.seat, "check", opened, other))
+        return out
+
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        pub = view.public
+        friends = self._friends(view)
+        today = pub.today
+        if today and rng.random() < self.p["mafia_follow"]:
+            counts: dict[int, int] = {}
+            for _, t in today:
+                counts[t] = counts.get(t, 0) + 1
+            leader = max(counts, key=lambda t: (counts[t], -t))
+            if leader not in friends and pub.alive[leader]:
+                return leader
+        for stmt in reversed(view.inbox):
+            if stmt.kind == "order" and stmt.turn == view.turn:
+                if pub.alive[stmt.target] and stmt.target not in friends:
+                    return stmt.target
+                break
+        return self._pick(view, self._danger(view), friends)
+
+    def clan_order(self, view: PlayerView, rng: Generator) -> ClanOrder | None:
+        pub = view.public
+        friends = self._friends(view)
+        target = self._opened(view)
+        if target < 0:
+            named = self._other_clan_named(view)
+            if named and rng.random() < self.p["hunt_other"]:
+                target = named[0]
+        if target < 0:
+            danger = self._danger(view) + self.p["noise"] * rng.standard_normal(len(view.reads))  # type: ignore[arg-type]
+            target = self._pick(view, danger, friends)
+        if target < 0:
+            return None
+        members = [s for s, r in view.allies.items() if r != "vsb" and pub.alive[s]]
+        members.append(self.seat)
+        don = view.don
+        if don < 0:
+            return ClanOrder(view.clan, target, self.seat, self.seat)  # R14.4
+        plain = sorted(m for m in members if m != don and view.allies.get(m) == "mafioso")
+        special = sorted(m for m in members if m != don and m not in plain)
+        pool = plain or special or [don]
+        shooter = pool[int(rng.integers(len(pool)))]
+        return ClanOrder(view.clan, target, shooter)
+
+
+class KamikazeAgent(ClanAgent):
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0 or view.blast_used:
+            return None
+        order = view.private.get("order")
+        if isinstance(order, ClanOrder) and order.shooter == self.seat:
+            return None
+        target = self._opened(view)
+        if target < 0:
+            friends = self._friends(view)
+            for stmt in view.public.statements:
+                if (stmt.kind == "check" and stmt.value == "maniac"
+                        and view.public.alive[stmt.target] and stmt.target not in friends):
+                    target = stmt.target
+                    break
+        return Blast(target) if target >= 0 else None
+
+
+class ThugAgent(ClanAgent):
+    PARAMS: ClassVar[dict[str, float]] = {**ClanAgent.PARAMS, "thug_beat": 1.0}
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        order = view.private.get("order")
+        if isinstance(order, ClanOrder) and order.shooter == self.seat:
+            return None  # R10.3: he shoots tonight
+        if rng.random() >= self.p["thug_beat"]:
+            return None
+        beaten = view.beaten_ever
+        exclude = self._friends(view) - {s for s, r in view.allies.items() if r != "vsb"}
+        exclude |= {self.seat} | {j for j in range(len(beaten)) if beaten[j]}
+        if isinstance(order, ClanOrder):
+            exclude.add(order.target)  # R10.6: his own clan's shot would hit him too
+        target = self._pick(view, self._danger(view), exclude)
+        return Beat(target) if target >= 0 else None
+
+
+class ManiacAgent(Agent):
+    PARAMS: ClassVar[dict[str, float]] = {"ambush_votes": 3.0, "noise": 0.3,
+                                          "opened_danger": 10.0, "claimer_danger": 4.0}
+
+    def _danger(self, view: PlayerView) -> np.ndarray:
+        danger = np.array(view.reads, dtype=float, copy=True)
+        for stmt in view.public.statements:
+            if stmt.kind == "claim" and stmt.value == "commissar":
+                danger[stmt.speaker] += self.p["opened_danger"]
+            elif stmt.kind == "check":
+                danger[stmt.speaker] += self.p["claimer_danger"]
+        return danger
+
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        pub = view.public
+        if pub.today:
+            counts: dict[int, int] = {}
+            for _, t in pub.today:
+                counts[t] = counts.get(t, 0) + 1
+            leader = max(counts, key=lambda t: (counts[t], -t))
+            if leader != self.seat and pub.alive[leader]:
+                return leader
+        danger = self._danger(view)
+        best, who = -math.inf, -1
+        for j in range(pub.n):
+            if pub.alive[j] and j != self.seat and danger[j] > best:
+                best, who = danger[j], j
+        return who
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        pub = view.public
+        if not view.ambush_used and view.turn > 0 and "ambush" in view.private:
+            threatened = sum(1 for _, t in pub.today if t == self.seat)
+            named = any(s.kind == "check" and s.target == self.seat and s.value == "maniac"
+                        for s in pub.statements)
+            if threatened >= self.p["ambush_votes"] or named:
+                return Ambush()
+        danger = self._danger(view) + self.p["noise"] * rng.standard_normal(pub.n)
+        best, who = -math.inf, -1
+        for j in range(pub.n):
+            if pub.alive[j] and j != self.seat and danger[j] > best:
+                best, who = danger[j], j
+        return Kill(who) if who >= 0 else None
+
+
+AGENTS: dict[Role, type[Agent]] = {
+    Role.CIVILIAN: TownAgent,
+    Role.VSB: TownAgent,
+    Role.COMMISSAR: CommissarAgent,
+    Role.SERGEANT: CommissarAgent,
+    Role.DOCTOR: DoctorAgent,
+    Role.NINJA: NinjaAgent,
+    Role.NECROMANCER: NecromancerAgent,
+    Role.MAFIOSO: ClanAgent,
+    Role.KAMIKAZE: KamikazeAgent,
+    Role.THUG: ThugAgent,
+    Role.MANIAC: ManiacAgent,
+}

@@ -1,0 +1,36 @@
+"""The `random` agent set, for fuzzing the engine: every decision a uniformly random pick
+among the legal requests the host would accept, and no action / abstaining as one more
+choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agents.base import Agent
+from sim.roles import Role
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
+
+    from sim.requests import Action, ClanOrder
+    from sim.view import PlayerView
+
+
+class RandomAgent(Agent):
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        legal = view.legal_votes()
+        k = int(rng.integers(len(legal) + 1))
+        return legal[k] if k < len(legal) else -1
+
+    def clan_order(self, view: PlayerView, rng: Generator) -> ClanOrder | None:
+        legal = view.legal_orders()
+        k = int(rng.integers(len(legal) + 1))
+        return legal[k] if k < len(legal) else None
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        legal = view.legal_actions()
+        k = int(rng.integers(len(legal) + 1))
+        return legal[k] if k < len(legal) else None
+
+
+AGENTS: dict[Role, type[Agent]] = {r: RandomAgent for r in Role}

@@ -1,0 +1,65 @@
+"""The information model: how well players read the table (the "skill" of a table).
+
+Each day (turn >= 1) every player receives a noisy read of every player: for observer i and
+player j, x = mu_i * y_ij + e with e ~ N(0, 1), where y_ij = 1 if j has the property i is
+looking for, else 0. What is added to the player's reads is the log-likelihood ratio of that
+read, mu_i * x - mu_i**2 / 2, so `view.reads[j]` is the exact evidence (in log-odds) that j
+has the property, given all reads so far. mu is a signal-to-noise figure: 0 means reads carry
+no information, 1 is a fair player, 2 a sharp one.
+
+- Town players look for the enemies of Town: clan members and the maniac (`town_skill`).
+- Clan members look for the dangerous: the heroes and the necromancer (`mafia_skill`).
+- The maniac looks for the same (`maniac_skill`).
+
+The draws come from the game's generator, one matrix a day for the whole table.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from numpy.random import Generator
+
+from sim.roles import CLAN_ROLES, Camp, Role
+from sim.state import GameState
+
+DANGEROUS = frozenset({Role.COMMISSAR, Role.SERGEANT, Role.NINJA, Role.DOCTOR, Role.NECROMANCER})
+
+
+class InfoModel:
+    """Daily noisy reads for every player, written into each view's `reads`."""
+
+    PARAMS: ClassVar[dict[str, float]] = {
+        "town_skill": 0.3,
+        "mafia_skill": 0.6,
+        "maniac_skill": 0.6,
+    }
+
+    def __init__(self, st: GameState, params: dict[str, float] | None = None):
+        p = {**self.PARAMS, **{k: v for k, v in (params or {}).items() if k in self.PARAMS}}
+        n = st.n
+        mu = np.zeros(n)
+        truth = np.zeros((n, n))
+        evil = np.array([r in CLAN_ROLES or r is Role.MANIAC for r in st.role], dtype=float)
+        danger = np.array([r in DANGEROUS for r in st.role], dtype=float)
+        for i in range(n):
+            camp = st.camp[i]
+            if camp is Camp.TOWN:
+                mu[i], truth[i] = p["town_skill"], evil
+            elif camp is Camp.MANIAC:
+                mu[i], truth[i] = p["maniac_skill"], danger
+            else:
+                mu[i], truth[i] = p["mafia_skill"], danger
+        np.fill_diagonal(truth, 0.0)
+        self.mu = mu[:, None]
+        # the mean of the daily log-likelihood ratio: mu * (mu * y) - mu**2 / 2
+        self.mean = self.mu * (self.mu * truth) - self.mu**2 / 2
+        self.reads = np.zeros((n, n))
+        self.active = bool(np.any(mu != 0.0))
+
+    def day(self, rng: Generator) -> None:
+        """Add one day's reads (called by the driver at the start of each day)."""
+        if self.active:
+            noise = rng.standard_normal(self.reads.shape)
+            self.reads += self.mean + self.mu * noise

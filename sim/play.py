@@ -1,0 +1,190 @@
+"""The driver: plays one game with agents. It asks each agent for its decisions, checks
+them against the rules (sim.legal), and hands the turn to the engine.
+
+Order of a day (turn >= 1): attrition draws (D16.1), the day's reads (sim.info), public
+statements in seat order, then votes one at a time in a uniformly random order, each voter
+seeing the votes already cast; then the night's requests (clan orders first, so that a thug
+named shooter knows it, P10.2), then `Game.play_turn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from numpy.random import Generator
+
+from agents.base import Agent, AgentSet
+from sim.engine import Game
+from sim.errors import MafiaSimError
+from sim.info import InfoModel
+from sim.legal import action_fault, order_fault, vote_fault
+from sim.requests import ClanOrder, TurnInput, Vote
+from sim.roles import Clan, Role
+from sim.rules import Composition, RuleSet
+
+#: Roles that have a night action of their own.
+ACTING = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
+                    Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
+
+
+class AgentError(MafiaSimError):
+    """An agent raised or asked for something illegal (with on_illegal='raise')."""
+
+
+@dataclass
+class Driver:
+    """Plays games of one composition, rule set and agent set."""
+
+    comp: Composition
+    rules: RuleSet
+    agents: AgentSet
+    on_illegal: str = "raise"  # or "skip": treat as no action and count it
+
+    def __post_init__(self) -> None:
+        if self.on_illegal not in ("raise", "skip"):
+            raise MafiaSimError(f"on_illegal must be raise or skip, not {self.on_illegal!r}")
+        self.comp.validate(self.rules)
+        self.skipped = 0
+
+    def play(self, rng: Generator, record: bool = False,
+             dons: Mapping[Clan, int] | None = None, shuffle: bool = True) -> Game:
+        """Play one game. The seats are dealt in a random order (`shuffle`), as the host
+        deals roles: no agent's tie-break may line up with the table's order."""
+        comp = self.comp
+        if shuffle:
+            order = rng.permutation(comp.n)
+            comp = Composition(tuple(comp.seats[int(i)] for i in order), comp.names)
+        game = Game(comp, self.rules, rng, dons, record=record, validate=False)
+        st = game.st
+        info = InfoModel(st, dict(self.agents.params))
+        for s, view in enumerate(game.views):
+            view.reads = info.reads[s]
+        agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
+        rules = self.rules
+        while not game.over:
+            inp = TurnInput()
+            if st.turn > 0:
+                info.day(rng)
+                self._attrition(game, inp, rng)
+                self._talk(game, agents, inp, rng)
+                self._votes(game, agents, inp, rng, rules.p_no_vote)
+            self._night(game, agents, inp, rng)
+            game.play_turn(inp)
+        return game
+
+    # -- the day ----------------------------------------------------------------------------
+    def _attrition(self, game: Game, inp: TurnInput, rng: Generator) -> None:
+        """D16.1: who posts nothing, breaks a rule or is removed for passive play."""
+        r, st = self.rules, game.st
+        living = [s for s in range(st.n) if st.alive[s] and s not in st.beaten_today]
+        if r.p_absent > 0:
+            inp.absent = frozenset(s for s in living if rng.random() < r.p_absent)
+        if r.p_rule_break > 0:
+            inp.removed = frozenset(s for s in living if rng.random() < r.p_rule_break)
+        if r.p_passive > 0:
+            inp.passive = frozenset(s for s in living if rng.random() < r.p_passive)
+        game.public.absent = inp.absent
+
+    def _talk(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
+        st = game.st
+        for s in range(st.n):
+            if not st.alive[s] or s in inp.absent or s in st.beaten_today:
+                continue
+            for stmt in self._ask(game, agents[s], "statements", rng) or ():
+                try:
+                    game.say(stmt)
+                except MafiaSimError as e:
+                    self._illegal(game, agents[s], "statement", e)
+
+    def _votes(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator,
+               p_no_vote: float) -> None:
+        st = game.st
+        today = game.public.today
+        voters = [s for s in range(st.n)
+                  if st.alive[s] and s not in inp.absent and s not in st.beaten_today]
+        voted: set[int] = set()
+        for k in rng.permutation(len(voters)):
+            v = voters[int(k)]
+            if p_no_vote > 0 and rng.random() < p_no_vote:
+                continue
+            target = self._ask(game, agents[v], "vote", rng)
+            if target is None or target < 0:
+                continue
+            fault = vote_fault(st, v, int(target), inp.absent, voted)
+            if fault:
+                self._illegal(game, agents[v], f"vote against seat {target}", fault)
+                continue
+            voted.add(v)
+            today.append((v, int(target)))
+            inp.votes.append(Vote(v, int(target)))
+
+    # -- the night --------------------------------------------------------------------------
+    def _night(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
+        st = game.st
+        night = inp.night
+        absent = inp.absent
+        for view in game.views:
+            view.private.pop("order", None)
+        if st.turn > 0:
+            for clan in (Clan.YAKUZA, Clan.TRIAD):
+                living = [m for m in st.members[clan] if st.alive[m] and m not in absent]
+                if not living:
+                    continue
+                don = st.don[clan]
+                sender = don if don >= 0 and don not in absent else living[0]
+                order = self._ask(game, agents[sender], "clan_order", rng)
+                if order is None:
+                    continue
+                if not isinstance(order, ClanOrder):
+                    self._illegal(game, agents[sender], repr(order), ("R14.1", "not an order"))
+                    continue
+                fault = order_fault(st, order, absent)
+                if fault:
+                    self._illegal(game, agents[sender], order.text(st.names), fault)
+                    continue
+                night.orders[clan] = order
+                for m in st.members[clan]:  # the clan knows its own order (R2.7)
+                    game.views[m].private["order"] = order
+        shooters = {o.shooter for o in night.orders.values()}
+        for s in range(st.n):
+            if not st.alive[s] or s in absent or st.role[s] not in ACTING:
+                continue
+            if st.turn == 0 and st.role[s] is not Role.MANIAC:
+                continue  # R3.1: only the maniac acts on turn 0
+            action = self._ask(game, agents[s], "night", rng)
+            if action is None:
+                continue
+            try:
+                fault = action_fault(st, s, action, absent, shooters)
+            except (TypeError, AttributeError):
+                fault = ("R1", f"not a request: {action!r}")
+            if fault:
+                text = action.text(st.names) if hasattr(action, "text") else repr(action)
+                self._illegal(game, agents[s], text, fault)
+                continue
+            night.actions[s] = action
+
+    # -- misbehaving agents -----------------------------------------------------------------
+    def _ask(self, game: Game, agent: Agent, what: str, rng: Generator) -> object:
+        view = game.views[agent.seat]
+        try:
+            return getattr(agent, what)(view, rng)
+        except Exception as e:  # a user's agent failing is reported, not a crash
+            if isinstance(e, MafiaSimError):
+                raise
+            self._illegal(game, agent, what, ("agent", f"raised {type(e).__name__}: {e}"))
+            return None
+
+    def _illegal(self, game: Game, agent: Agent, request: str,
+                 fault: tuple[str, str] | Exception) -> None:
+        if self.on_illegal == "skip":
+            self.skipped += 1
+            return
+        st = game.st
+        why = str(fault) if isinstance(fault, Exception) else f"{fault[1]} [{fault[0]}]"
+        cls = type(agent)
+        raise AgentError(
+            f"agent {cls.__module__}:{cls.__qualname__} playing {st.label(agent.seat)} "
+            f"on turn {st.turn}: {request}: {why}"
+        )
