@@ -133,8 +133,8 @@ class TownAgent(Agent):
                 if stmt.speaker not in claimers:
                     claimers.append(stmt.speaker)
                     if len(claimers) == 2:
-                        for c in claimers:
-                            hard[c] += p["counterclaim"]
+                        for who in claimers:
+                            hard[who] += p["counterclaim"]
                     elif len(claimers) > 2:
                         hard[stmt.speaker] += p["counterclaim"]
             elif stmt.kind == "check" and stmt.speaker != self.seat:
@@ -157,9 +157,9 @@ class TownAgent(Agent):
                         hard[voter] += -p["flip_weight"] if evil else p["flip_weight"]
         self.seen_deaths = len(pub.deaths)
         logit = self.prior + hard + view.reads  # type: ignore[operator]
-        for c in view.checks:  # his own or the commissar's checks (R7.4): certain
-            if c.result is not None:
-                logit[c.target] = KNOWN if c.result in EVIL_RESULTS else -KNOWN
+        for chk in view.checks:  # his own or the commissar's checks (R7.4): certain
+            if chk.result is not None:
+                logit[chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
         if self.claims:
             weight = p["claim_trust"]
             for c in self.claims:
@@ -169,7 +169,7 @@ class TownAgent(Agent):
                 sign = 1.0 if c.value in EVIL_RESULTS else -1.0
                 if abs(logit[c.target]) < KNOWN:
                     logit[c.target] += sign * weight * trust
-        return logit  # type: ignore[no-any-return]
+        return logit
 
     def _most(self, logit: np.ndarray, view: PlayerView, exclude: set[int],
               highest: bool = True) -> int:

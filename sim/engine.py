@@ -29,6 +29,7 @@ from sim.errors import InputError, MafiaSimError
 from sim.legal import night_fault, vote_fault
 from sim.outcome import camp_result, duel_result
 from sim.requests import (
+    Action,
     Ambush,
     Beat,
     Blast,
@@ -134,7 +135,9 @@ class Game:
             if clan in dons:
                 don = dons[clan]
                 if don not in members:
-                    raise InputError(f"the {clan.key} Don {st.names[don]} is not a {clan.key} member")
+                    raise InputError(
+                        f"the {clan.key} Don {st.names[don]} is not a {clan.key} member"
+                    )
                 if st.role[don] is not Role.MAFIOSO:
                     raise InputError(
                         f"the {clan.key} Don {st.names[don]} is a {st.role[don].key}: "
@@ -404,7 +407,9 @@ class Game:
         attempts, army = self._step5_attempts(night, beaten, rep)
         self._resolve_night(acts, attempts, beaten, ambush, army, testament, rep)
 
-    def _step4(self, acts: dict[int, object], ambush: set[int], rep: TurnReport) -> dict[int, int]:
+    def _step4(
+        self, acts: Mapping[int, Action], ambush: set[int], rep: TurnReport
+    ) -> dict[int, int]:
         """Step 4: the kamikaze blows up (R13), the thug beats (R10). Returns victim -> thug."""
         st = self.st
         alive, role = st.alive, st.role
@@ -492,7 +497,7 @@ class Game:
 
     def _fates(
         self,
-        acts: dict[int, object],
+        acts: Mapping[int, Action],
         attempts: dict[int, list[tuple[int, Cause]]],
         beaten: dict[int, int],
         ambush: set[int],
@@ -527,11 +532,11 @@ class Game:
         # D4.1 (a): the doctor heals if not beaten and not attacked at steps 4-5.
         heals: dict[int, int] = {}
         healed: set[int] = set()
-        for d, a in acts.items():
-            if (isinstance(a, Heal) and alive[d] and d not in beaten and d not in attempts
-                    and alive[a.target]):
-                heals[d] = a.target
-                healed.add(a.target)
+        for d, req in acts.items():
+            if (isinstance(req, Heal) and alive[d] and d not in beaten and d not in attempts
+                    and alive[req.target]):
+                heals[d] = req.target
+                healed.add(req.target)
         # D4.1 (b): heals apply, then the vest (P9.3); what is left would kill.
         pending: dict[int, list[Cause]] = {}
         vests: list[int] = []
@@ -571,7 +576,7 @@ class Game:
 
     def _resolve_night(
         self,
-        acts: dict[int, object],
+        acts: Mapping[int, Action],
         attempts: dict[int, list[tuple[int, Cause]]],
         beaten: dict[int, int],
         ambush: set[int],

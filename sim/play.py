@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from numpy.random import Generator
 
@@ -166,7 +167,7 @@ class Driver:
             night.actions[s] = action
 
     # -- misbehaving agents -----------------------------------------------------------------
-    def _ask(self, game: Game, agent: Agent, what: str, rng: Generator) -> object:
+    def _ask(self, game: Game, agent: Agent, what: str, rng: Generator) -> Any:
         view = game.views[agent.seat]
         try:
             return getattr(agent, what)(view, rng)

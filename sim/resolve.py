@@ -252,7 +252,7 @@ class _Parser:
             "kamikaze": Blast, "thug": Beat, "maniac": Kill, "ninja": Strike, "doctor": Heal,
             "commissar": Check, "sergeant": Check,
         }
-        return kinds[key](target)  # type: ignore[no-any-return]
+        return kinds[key](target)
 
     def _list(self, names: object, w: str) -> list[int]:
         if not isinstance(names, list):

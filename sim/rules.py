@@ -1,4 +1,4 @@
-"""The static description of a game: the rule set (every [option] of RULES.md) and the composition."""
+"""The static description of a game: the rule set (every [option] of RULES.md), the composition."""
 
 from __future__ import annotations
 

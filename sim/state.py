@@ -42,8 +42,10 @@ class GameState:
         #: clan members (index Clan) and each clan's VSB seat (-1 if none)
         self.members: list[tuple[int, ...]] = [
             (),
-            tuple(i for i in range(n) if self.clan[i] is Clan.YAKUZA and self.role[i] in CLAN_ROLES),
-            tuple(i for i in range(n) if self.clan[i] is Clan.TRIAD and self.role[i] in CLAN_ROLES),
+            tuple(i for i in range(n)
+                  if self.clan[i] is Clan.YAKUZA and self.role[i] in CLAN_ROLES),
+            tuple(i for i in range(n)
+                  if self.clan[i] is Clan.TRIAD and self.role[i] in CLAN_ROLES),
         ]
         self.vsb_of: list[int] = [-1, -1, -1]
         for i in range(n):

@@ -1048,7 +1048,7 @@ def test_D12_3_R12_6_army_blocked_by_non_violent_hero_death(turns):
     D12.3 "A hero who was hanged, went missing, was removed, or died by harakiri
     or the testament blocks the Army for the rest of the game." """
     with pytest.raises(IllegalRequest, match=r"R12\.5|R12\.6|D12\.3"):
-        play(turns + [night(necromancer={"army": ["Yuri", "Wang"]})], players=ARMY)
+        play([*turns, night(necromancer={"army": ["Yuri", "Wang"]})], players=ARMY)
 
 
 def test_D12_4_no_heroes_in_game_no_army():
@@ -1077,7 +1077,7 @@ SMALL_OPENING = [
 def test_R12_6_army_with_exactly_four_others_alive():
     """R12.6 "only if at least four living players besides the necromancer
     remain." """
-    res = play(SMALL_OPENING + [night(necromancer={"army": ["Yuri", "Wang"]})], players=SMALL)
+    res = play([*SMALL_OPENING, night(necromancer={"army": ["Yuri", "Wang"]})], players=SMALL)
     assert set(died(res, 1)) == {"Jack", "Wei", "Yoshi"}
     assert {"Yuri", "Wang"} <= set(died(res, 2))
     assert res["outcome"]["winner"] == "town"
@@ -1085,12 +1085,12 @@ def test_R12_6_army_with_exactly_four_others_alive():
 
 def test_R12_6_army_illegal_with_three_others_alive():
     """R12.6 "at least four living players besides the necromancer" """
-    turns = SMALL_OPENING + [night(yakuza=yak("Olga", shooter="Yuri"))]
+    turns = [*SMALL_OPENING, night(yakuza=yak("Olga", shooter="Yuri"))]
     res = play(turns, players=SMALL)
     assert alive(res) == {"Nekro", "Boris", "Yuri", "Wang"}
     assert_going(res)
     with pytest.raises(IllegalRequest, match=r"R12\.6|P12\.3"):
-        play(turns + [night(necromancer={"army": ["Yuri", "Wang"]})], players=SMALL)
+        play([*turns, night(necromancer={"army": ["Yuri", "Wang"]})], players=SMALL)
 
 
 def test_D12_6_P12_2_army_kill_stopped_by_protect():

@@ -6,9 +6,8 @@ docs/resolve.md, to check the engine independently.
 """
 import pytest
 
-from sim.resolve import resolve
 from sim.errors import IllegalRequest, InputError
-
+from sim.resolve import resolve
 
 # --------------------------------------------------------------------------
 # helpers
@@ -84,7 +83,7 @@ STD = [
     ("Maxim", "maniac"),
 ]
 STD_NAMES = [p[0] for p in STD]
-STD_N = STD + [("Nikolai", "ninja")]
+STD_N = [*STD, ("Nikolai", "ninja")]
 
 
 def voters_except(*skip, names=STD_NAMES):
@@ -293,7 +292,7 @@ VOTERS = ["Gleb", "Dmitri", "Elena", "Zoya", "Ivan", "Yoshi", "Kaito", "Wei", "C
 def test_R5_2_tie_first_to_reach_highest_count_is_hanged(targets, expected):
     """R5.2: "The player with the most votes is hanged. If several tie, the
     one who first reached that highest count is hanged." """
-    votes = [[v, t] for v, t in zip(VOTERS, targets)]
+    votes = [[v, t] for v, t in zip(VOTERS, targets, strict=False)]
     res = run(STD, [{}, {"votes": votes}])
     assert hanged(res, 1) == expected
     assert deaths(res, 1) == {expected: "hanged"}
@@ -931,7 +930,7 @@ def _duel_turns(first, turn2_votes):
     t1_votes.insert(0 if first == "Anna" else 1, ["Yoshi", "Anna"])
     t1 = {"votes": t1_votes,
           "night": {"yakuza": {"target": "Vera", "shooter": "Kaito"}}}
-    t2 = {"votes": [["Anna", "Kaito"]] + turn2_votes}
+    t2 = {"votes": [["Anna", "Kaito"], *turn2_votes]}
     return [{}, t1, t2]
 
 
@@ -1126,33 +1125,32 @@ def test_D2_1_valid_standard_table_with_require_vsb():
 
 def test_D2_1_kamikaze_in_triad():
     """D2.1: invalid when "a kamikaze is in the Triad"."""
-    _input_error(TOWN3 + [("Wei", "mafioso", "triad"), ("Kenji", "kamikaze", "triad")],
+    _input_error([*TOWN3, ("Wei", "mafioso", "triad"), ("Kenji", "kamikaze", "triad")],
                  ["kamikaze"])
 
 
 def test_D2_1_thug_in_yakuza():
     """D2.1: invalid when "a thug [is] in the Yakuza"."""
-    _input_error(TOWN3 + [("Yoshi", "mafioso", "yakuza"), ("Bao", "thug", "yakuza")],
+    _input_error([*TOWN3, ("Yoshi", "mafioso", "yakuza"), ("Bao", "thug", "yakuza")],
                  ["thug"])
 
 
 def test_D2_1_sergeant_without_commissar():
     """D2.1: invalid when "there is a sergeant without a commissar"."""
-    _input_error(TOWN3 + [("Sergei", "sergeant"), ("Yoshi", "mafioso", "yakuza")],
+    _input_error([*TOWN3, ("Sergei", "sergeant"), ("Yoshi", "mafioso", "yakuza")],
                  ["sergeant"])
 
 
 def test_D2_1_vsb_without_his_clan():
     """D2.1: invalid when there is "a VSB without his clan"."""
-    _input_error(TOWN3 + [("Yoshi", "mafioso", "yakuza"), ("Tina", "vsb", "triad")],
+    _input_error([*TOWN3, ("Yoshi", "mafioso", "yakuza"), ("Tina", "vsb", "triad")],
                  ["vsb", "illegitimate", "внебрач"])
 
 
 def test_D2_1_clan_without_vsb_when_required():
     """D2.1: invalid when there is "a clan without a VSB (unless the designer
     explicitly allows it)": `require_vsb` true. Allowed when false."""
-    players = TOWN3 + [("Yoshi", "mafioso", "yakuza"), ("Yumi", "vsb", "yakuza"),
-                       ("Wei", "mafioso", "triad")]
+    players = [*TOWN3, ("Yoshi", "mafioso", "yakuza"), ("Yumi", "vsb", "yakuza"), ("Wei", "mafioso", "triad")]
     _input_error(players, ["vsb"], require_vsb=True)
     res = run(players, [{}], require_vsb=False)
     assert res["outcome"]["winner"] is None
@@ -1163,7 +1161,7 @@ def test_D2_1_clan_without_vsb_when_required():
 def test_D2_1_clan_with_only_kamikaze_or_thug(member, word):
     """D2.1: invalid for "a clan whose only members are a kamikaze or thug
     (no possible Don)"."""
-    _input_error(TOWN3 + [("Gleb", "civilian"), member], [word, "don"])
+    _input_error([*TOWN3, ("Gleb", "civilian"), member], [word, "don"])
 
 
 @pytest.mark.parametrize("role, extra", [
@@ -1180,8 +1178,7 @@ def test_D2_1_duplicate_unique_role(role, extra):
     """D2.1: invalid when "a unique role (commissar, sergeant, ninja, doctor,
     necromancer, kamikaze, thug, maniac) appears more than once, unless the
     rule set allows it" (`allow_duplicate_roles`)."""
-    players = TOWN3 + [("Gleb", "civilian"), ("Dmitri", "civilian")] + extra + \
-        [("Uno", role), ("Duo", role)]
+    players = [*TOWN3, ("Gleb", "civilian"), ("Dmitri", "civilian"), *extra, ("Uno", role), ("Duo", role)]
     _input_error(players, [role, "duplicate", "unique", "once"])
     res = run(players, [{}], allow_duplicate_roles=True)
     assert res["turns"][0]["turn"] == 0
@@ -1198,11 +1195,11 @@ def test_D2_1_malformed_players():
     roles and duplicate names are input errors. (The "counts do not add up"
     fault has no form in a resolve file, where each player has a role.)"""
     for players in (
-        TOWN3 + [("Yoshi", "mafioso")],
-        TOWN3 + [("Yoshi", "mafioso", "yakuza"), ("Yumi", "vsb")],
-        TOWN3 + [("Yoshi", "mafioso", "yakuza"), ("Bob", "werewolf")],
-        TOWN3 + [("Yoshi", "mafioso", "yakuza"), ("Anna", "civilian")],
-        TOWN3 + [("Yoshi", "mafioso", "mafia")],
+        [*TOWN3, ("Yoshi", "mafioso")],
+        [*TOWN3, ("Yoshi", "mafioso", "yakuza"), ("Yumi", "vsb")],
+        [*TOWN3, ("Yoshi", "mafioso", "yakuza"), ("Bob", "werewolf")],
+        [*TOWN3, ("Yoshi", "mafioso", "yakuza"), ("Anna", "civilian")],
+        [*TOWN3, ("Yoshi", "mafioso", "mafia")],
     ):
         with pytest.raises(InputError):
             run(players, [{}])
