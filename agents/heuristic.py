@@ -19,7 +19,8 @@ table's skill) plus the hard information of the game, which it folds in incremen
   sergeant would carry his checks on); once open he announces every check. The sergeant
   votes by the checks he sees and, with the badge (R7.5), plays the commissar.
 - The doctor guards an opened commissar, otherwise the most trusted living player, never
-  the same twice in a row (R8.3) and never himself (R8.4).
+  the same twice in a row (R8.3) and never himself (R8.4). Where a rule set allows
+  self-healing he heals himself when voted against that day, else with chance `self_heal`.
 - The ninja strikes the most suspicious player when P(enemy) is above `ninja_threshold`,
   which rises by `ninja_threshold_step` after each kill that may have been peaceful (R11.3).
 - The necromancer gives one protect on turn 1 and one on turn 2 (an opened commissar
@@ -104,6 +105,10 @@ class TownAgent(Agent):
         self.claims: list[Statement] = []
         self.role_claims: dict[str, list[int]] = {}
         self.prior = 0.0
+        self._key: tuple[int, ...] = ()
+        self._logit: np.ndarray = np.zeros(0)
+        self._vote_key = -1
+        self._vote_base: np.ndarray = np.zeros(0)
 
     # -- belief ------------------------------------------------------------------------------
     def _start(self, view: PlayerView) -> None:
@@ -120,12 +125,18 @@ class TownAgent(Agent):
             self.hard[ally] = -KNOWN if view.allies[ally] in ("commissar", "sergeant") else KNOWN
 
     def _update(self, view: PlayerView) -> np.ndarray:
-        """Fold in what is new in the public record; return the log-odds of each player."""
+        """Fold in what is new in the public record; return the log-odds of each player.
+
+        Computed once for each new state of what he knows (reads change once a day)."""
+        pub = view.public
+        key = (pub.turn, len(pub.statements), len(pub.deaths), len(view.checks))
+        if key == self._key:
+            return self._logit
+        self._key = key
         if self.hard is None:
             self._start(view)
         hard = self.hard
         assert hard is not None
-        pub = view.public
         p = self.p
         for stmt in pub.statements[self.seen_statements:]:
             if stmt.kind == "claim":
@@ -169,6 +180,7 @@ class TownAgent(Agent):
                 sign = 1.0 if c.value in EVIL_RESULTS else -1.0
                 if abs(logit[c.target]) < KNOWN:
                     logit[c.target] += sign * weight * trust
+        self._logit = logit
         return logit
 
     def _most(self, logit: np.ndarray, view: PlayerView, exclude: set[int],
@@ -192,18 +204,20 @@ class TownAgent(Agent):
 
     # -- decisions ---------------------------------------------------------------------------
     def vote(self, view: PlayerView, rng: Generator) -> int:
-        logit = self._update(view)
-        score = logit.copy()
-        for _, target in view.public.today:
-            score[target] += self.p["crowd"]
-        if self.p["noise"] > 0:
-            score += self.p["noise"] * rng.standard_normal(len(score))
-        alive = view.public.alive
-        best, who = -math.inf, -1
-        for j in range(len(score)):
-            if alive[j] and j != self.seat and score[j] > best and logit[j] > -KNOWN / 2:
-                best, who = score[j], j
-        return who
+        pub = view.public
+        if self._vote_key != pub.turn:
+            # The day's base: his suspicion with the day's noise, the impossible masked out.
+            self._vote_key = pub.turn
+            base = self._update(view).copy()
+            if self.p["noise"] > 0:
+                base += self.p["noise"] * rng.standard_normal(len(base))
+            base[~pub.alive_mask] = -np.inf
+            base[self.seat] = -np.inf
+            base[self._logit < -KNOWN / 2] = -np.inf  # known Town: never
+            self._vote_base = base
+        score = self._vote_base + self.p["crowd"] * pub.today_counts
+        who = int(score.argmax())
+        return who if score[who] > -np.inf else -1
 
 
 class CommissarAgent(TownAgent):
@@ -250,11 +264,19 @@ class CommissarAgent(TownAgent):
 
 
 class DoctorAgent(TownAgent):
+    PARAMS: ClassVar[dict[str, float]] = {**TownAgent.PARAMS, "self_heal": 0.35}
+
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
         if view.turn == 0:
             return None
         logit = self._update(view)
         exclude = {view.last_heal}
+        if view.rules.doctor_self_heal and view.last_heal != self.seat:
+            # Where the rule set allows it (R8.4 flipped): himself when voted against today,
+            # else now and then (`self_heal`).
+            threatened = any(t == self.seat for _, t in view.public.today)
+            if threatened or rng.random() < self.p["self_heal"]:
+                return Heal(self.seat)
         opened = self._opened_commissar(view, logit)
         if opened >= 0 and opened not in exclude:
             return Heal(opened)

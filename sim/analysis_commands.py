@@ -1,9 +1,239 @@
-"""sweep, compare, recommend, odds, calibrate, bench: added below."""
+"""Command-line front ends of sim.analysis and sim.bench: sweep, compare, recommend, odds,
+calibrate, bench."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from sim.commands import (
+    CAMP_ORDER,
+    add_setup_args,
+    jobs_int,
+    nonneg_int,
+    positive_int,
+    setup_from_args,
+)
+from sim.errors import InputError
+from sim.setup import build_setup, load_toml, parse_assignments
+
+
+def _log(msg: str) -> None:
+    sys.stderr.write(msg + "\n")
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from sim.analysis import run_sweep
+
+    spec = load_toml(args.sweep)
+    out = Path(args.out) if args.out else Path("runs") / Path(args.sweep).stem
+    df = run_sweep(spec, out, resume=args.resume, jobs=args.jobs, quiet=args.quiet,
+                   where=args.sweep, log=None if args.quiet else _log)
+    cells = df["cell_id"].nunique()
+    print(f"{cells} cells written to {out}/results.csv and {out}/results.parquet")
+    return 0
+
+
+def _b_setup(args: argparse.Namespace, a: Any) -> Any:
+    if args.b:
+        return build_setup(load_toml(args.b), where=args.b,
+                           rules=parse_assignments(args.b_rule, "--b-rule"),
+                           params=parse_assignments(args.b_param, "--b-param"))
+    if not (args.b_rule or args.b_param or args.b_roles or args.b_players or args.b_agents
+            or args.b_agent):
+        raise InputError("compare needs a second arm: a B.toml or --b-rule/--b-param/"
+                         "--b-roles/--b-players/--b-agents/--b-agent")
+    data: dict[str, Any] = {}
+    if args.setup:
+        data = load_toml(args.setup)
+    rules = {**parse_assignments(args.rule, "--rule"), **parse_assignments(args.b_rule,
+                                                                           "--b-rule")}
+    params = {**parse_assignments(args.param, "--param"),
+              **parse_assignments(args.b_param, "--b-param")}
+    agent_over = {**parse_assignments(args.agent, "--agent"),
+                  **parse_assignments(args.b_agent, "--b-agent")}
+    return build_setup(
+        data, players=args.b_players or args.players,
+        roles=args.b_roles or (None if args.b_players else args.roles), rules=rules,
+        agents=args.b_agents or args.agents, agent_overrides=agent_over, params=params,
+        on_illegal=args.on_illegal)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from sim.analysis import compare
+
+    a = setup_from_args(args)
+    b = _b_setup(args, a)
+    res = compare(a, b, games=args.games, seed=args.seed, jobs=args.jobs)
+    if args.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    print(f"{args.games:,} paired games (common random numbers, seed {args.seed})")
+    print(f"A: {res['a']['composition']} rules {res['a']['rules']} params {res['a']['params']}")
+    print(f"B: {res['b']['composition']} rules {res['b']['rules']} params {res['b']['params']}")
+    print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   p-value"
+          "   (unpaired ±)")
+    for camp in CAMP_ORDER:
+        c = res["camps"][camp]
+        print(f"{camp:<10} {c['a']:>8.2%} {c['b']:>8.2%} {c['diff']:>+8.2%}   "
+              f"[{c['low']:+.2%}, {c['high']:+.2%}]   {c['p_value']:.3g}"
+              f"   (±{c['half_width_unpaired']:.2%} vs ±{c['half_width_paired']:.2%})")
+    return 0
+
+
+def cmd_recommend(args: argparse.Namespace) -> int:
+    from sim.analysis import parse_target, recommend
+
+    target = parse_target(args.target)
+    if args.players is None:
+        raise InputError("recommend needs --players N")
+    base = setup_from_args(args)
+    table = recommend(base, args.players, target, games=args.games, rounds=args.rounds,
+                      keep=args.keep, seed=args.seed, jobs=args.jobs,
+                      log=None if args.quiet else _log)
+    if args.json:
+        print(json.dumps({"players": args.players, "target": target, "ranking": table},
+                         indent=2))
+        return 0
+    print(f"target: {', '.join(f'{k} {v:.0%}' for k, v in target.items())}")
+    for i, row in enumerate(table[: args.top], 1):
+        shares = "  ".join(
+            f"{k} {row[k]['share']:.1%} [{row[k]['low']:.1%}, {row[k]['high']:.1%}]"
+            for k in ("town", "yakuza", "triad", "maniac"))
+        print(f"{i:>2}. distance {row['distance']:.3f}  ({row['games']:,} games)  "
+              f"{row['composition']}\n    {shares}")
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from sim.analysis import odds
+    from sim.resolve import load_game_file
+
+    game = load_game_file(args.game)
+    setup = build_setup(None, agents=args.agents,
+                        agent_overrides=parse_assignments(args.agent, "--agent"),
+                        params=parse_assignments(args.param, "--param"))
+    res = odds(game, setup, games=args.games, seed=args.seed, jobs=args.jobs)
+    if args.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    print(f"from the position after {len(game.get('turns', []))} scripted turns, "
+          f"{args.games:,} continuations:")
+    for camp in CAMP_ORDER:
+        c = res["camps"][camp]
+        print(f"{camp:<10} {c['share']:>8.2%}   [{c['low']:.2%}, {c['high']:.2%}]")
+    return 0
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from sim.analysis import calibrate
+
+    base = setup_from_args(args)
+    lo, hi = _range(args.range)
+    res = calibrate(base, param=args.param_name, target=args.target, lo=lo, hi=hi,
+                    points=args.points, games=args.games, seed=args.seed, jobs=args.jobs,
+                    camp=args.camp)
+    if args.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    for g in res["grid"]:
+        print(f"{res['param']} = {g['value']:.3f}: {res['camp']} {g['share']:.2%}")
+    if res.get("value") is None:
+        print(res["note"])
+    else:
+        print(f"{res['camp']} wins {res['target']:.0%} at {res['param']} = {res['value']:.3f} "
+              f"(95% interval {res['low']:.3f} to {res['high']:.3f})")
+        if "note" in res:
+            print(res["note"])
+    return 0
+
+
+def _range(text: str) -> tuple[float, float]:
+    try:
+        lo, hi = (float(x) for x in text.split(","))
+    except ValueError:
+        raise InputError(f"--range {text!r}: expected LOW,HIGH") from None
+    return lo, hi
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from sim.bench import format_bench, run_bench
+
+    res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs)
+    print(json.dumps(res, indent=2) if args.json else format_bench(res))
+    return 0
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
-    return None
+    s = sub.add_parser("sweep", help="run a grid of setups (SWEEP.toml) into a tidy table")
+    s.add_argument("sweep", help="the sweep file")
+    s.add_argument("--out", help="output directory (default runs/<sweep name>)")
+    s.add_argument("--resume", action="store_true", help="skip the cells already finished")
+    s.add_argument("--jobs", type=jobs_int, help="worker processes (default: the file's)")
+    s.add_argument("--quiet", action="store_true")
+    s.set_defaults(func=cmd_sweep)
+
+    c = sub.add_parser("compare", help="two arms on common random numbers: paired "
+                                       "differences of win shares")
+    add_setup_args(c)
+    c.add_argument("b", nargs="?", help="the second arm's TOML setup")
+    c.add_argument("--b-rule", action="append", default=[], metavar="NAME=VALUE")
+    c.add_argument("--b-param", action="append", default=[], metavar="NAME=VALUE")
+    c.add_argument("--b-agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH")
+    c.add_argument("--b-roles")
+    c.add_argument("--b-players", type=positive_int)
+    c.add_argument("--b-agents")
+    c.add_argument("--games", type=positive_int, default=20_000)
+    c.add_argument("--seed", type=nonneg_int, default=0)
+    c.add_argument("--jobs", type=jobs_int, default=1)
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_compare)
+
+    r = sub.add_parser("recommend", help="compositions near the standard table closest to "
+                                         "target win shares")
+    add_setup_args(r, positional=False)
+    r.add_argument("--target", help="camp=share list (default town=0.5,yakuza=0.2,triad=0.2,"
+                                    "maniac=0.1)")
+    r.add_argument("--games", type=positive_int, default=400, help="first-round games")
+    r.add_argument("--rounds", type=positive_int, default=4)
+    r.add_argument("--keep", type=positive_int, default=8)
+    r.add_argument("--top", type=positive_int, default=5)
+    r.add_argument("--seed", type=nonneg_int, default=0)
+    r.add_argument("--jobs", type=jobs_int, default=1)
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--quiet", action="store_true")
+    r.set_defaults(func=cmd_recommend)
+
+    o = sub.add_parser("odds", help="each camp's chance from a position (resolve schema)")
+    o.add_argument("game", help="GAME.json played so far")
+    o.add_argument("--agents")
+    o.add_argument("--agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH")
+    o.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    o.add_argument("--games", type=positive_int, default=2000)
+    o.add_argument("--seed", type=nonneg_int, default=0)
+    o.add_argument("--jobs", type=jobs_int, default=1)
+    o.add_argument("--json", action="store_true")
+    o.set_defaults(func=cmd_odds)
+
+    k = sub.add_parser("calibrate", help="the skill at which a camp wins a target share")
+    add_setup_args(k)
+    k.add_argument("--param-name", default="town_skill", help="parameter to calibrate")
+    k.add_argument("--camp", default="town", choices=("town", "yakuza", "triad", "maniac"))
+    k.add_argument("--target", type=float, default=0.5)
+    k.add_argument("--range", default="0,2", help="LOW,HIGH of the search (default 0,2)")
+    k.add_argument("--points", type=positive_int, default=9)
+    k.add_argument("--games", type=positive_int, default=2000, help="games per point")
+    k.add_argument("--seed", type=nonneg_int, default=0)
+    k.add_argument("--jobs", type=jobs_int, default=1)
+    k.add_argument("--json", action="store_true")
+    k.set_defaults(func=cmd_calibrate)
+
+    b = sub.add_parser("bench", help="games per second by table size and agent set")
+    b.add_argument("--quick", action="store_true", help="a short run (fewer games)")
+    b.add_argument("--games", type=positive_int, help="games per measurement")
+    b.add_argument("--jobs", type=jobs_int, default=-1, help="jobs for the parallel figure")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=cmd_bench)

@@ -57,6 +57,10 @@ class Driver:
             order = rng.permutation(comp.n)
             comp = Composition(tuple(comp.seats[int(i)] for i in order), comp.names)
         game = Game(comp, self.rules, rng, dons, record=record, validate=False)
+        return self.finish(game, rng)
+
+    def finish(self, game: Game, rng: Generator) -> Game:
+        """Play an existing game to its end with the agents (fresh agents and reads)."""
         st = game.st
         info = InfoModel(st, dict(self.agents.params))
         for s, view in enumerate(game.views):
@@ -102,6 +106,7 @@ class Driver:
                p_no_vote: float) -> None:
         st = game.st
         today = game.public.today
+        counts = game.public.today_counts
         voters = [s for s in range(st.n)
                   if st.alive[s] and s not in inp.absent and s not in st.beaten_today]
         voted: set[int] = set()
@@ -118,6 +123,7 @@ class Driver:
                 continue
             voted.add(v)
             today.append((v, int(target)))
+            counts[int(target)] += 1
             inp.votes.append(Vote(v, int(target)))
 
     # -- the night --------------------------------------------------------------------------

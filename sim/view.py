@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from sim.roles import CLAN_ROLES, Cause, Clan, Role
 
 if TYPE_CHECKING:
     from sim.engine import CheckResult, TurnReport
     from sim.requests import Action, ClanOrder
+    from sim.rules import RuleSet
     from sim.state import GameState
 
 
@@ -49,12 +52,16 @@ class PublicRecord:
     """Everything public: who is alive, the newspapers, every accepted vote, statements."""
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
-                 "statements", "hanged", "today", "absent", "role_counts")
+                 "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
+                 "today_counts")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
         self.n = len(names)
         self.alive: list[bool] = [True] * self.n
+        self.alive_mask = np.ones(self.n, dtype=bool)  # the same, as an array
+        #: votes against each player so far today
+        self.today_counts = np.zeros(self.n)
         self.turn = 0
         self.deaths: list[PublicDeath] = []
         self.revealed: list[str | None] = [None] * self.n
@@ -81,6 +88,7 @@ class PublicRecord:
             label = st.comp.seats[d.seat].label() if shown else None  # R15.2, D15.1
             self.deaths.append(PublicDeath(t, d.seat, d.causes, label))
             self.alive[d.seat] = False
+            self.alive_mask[d.seat] = False
             if label is not None:
                 self.revealed[d.seat] = label
             if cause is Cause.HANGED:
@@ -89,6 +97,8 @@ class PublicRecord:
             self.beaten.append((t, v))
         self.turn = st.turn
         self.today = []
+        if rep.votes or self.today_counts.any():
+            self.today_counts = np.zeros(self.n)
         self.absent = frozenset()
 
     def living(self) -> list[int]:
@@ -142,6 +152,11 @@ class PlayerView:
     @property
     def turn(self) -> int:
         return self._st.turn
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set: public, every player knows the rules."""
+        return self._st.rules
 
     @property
     def alive(self) -> bool:

@@ -1,0 +1,484 @@
+"""Answers built on the runner: paired comparisons, sweeps, recommendations, odds from a
+position, and skill calibration."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.errors import InputError, MafiaSimError
+from sim.roles import Clan, Role, Winner
+from sim.rules import Composition, Seat
+from sim.runner import game_rng, run
+from sim.setup import Setup, build_setup
+from sim.stats import Z95, normal_p_value, wilson
+
+CAMPS = [w.key for w in Winner]
+
+
+# -- paired comparison on common random numbers ---------------------------------------------
+def paired_compare(winners_a: np.ndarray, winners_b: np.ndarray) -> dict[str, dict[str, float]]:
+    """Per camp: share in A and B, B - A with its paired 95% interval and p-value, and the
+    unpaired interval half-width for reference. Game i of both arms used the same seed."""
+    if len(winners_a) != len(winners_b):
+        raise MafiaSimError("paired comparison needs the same games in both arms")
+    n = len(winners_a)
+    out = {}
+    for w in Winner:
+        a = (winners_a == w).astype(float)
+        b = (winners_b == w).astype(float)
+        d = b - a
+        diff = float(d.mean())
+        sd = float(d.std(ddof=1)) if n > 1 else 0.0
+        se = sd / math.sqrt(n)
+        pa, pb = float(a.mean()), float(b.mean())
+        se_unpaired = math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / n)
+        if se > 0:
+            p = normal_p_value(diff / se)
+        else:
+            p = 1.0 if diff == 0 else 0.0
+        out[w.key] = {
+            "a": pa, "b": pb, "diff": diff,
+            "low": diff - Z95 * se, "high": diff + Z95 * se, "p_value": p,
+            "half_width_paired": Z95 * se, "half_width_unpaired": Z95 * se_unpaired,
+        }
+    return out
+
+
+def compare(a: Setup, b: Setup, *, games: int, seed: int, jobs: int = 1,
+            **kw: Any) -> dict[str, Any]:
+    ra = run(a, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
+    rb = run(b, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
+    assert ra.rows is not None and rb.rows is not None
+    camps = paired_compare(ra.rows[:, 1], rb.rows[:, 1])
+    return {"games": games, "seed": seed, "a": a.describe(), "b": b.describe(), "camps": camps,
+            "seconds": ra.seconds + rb.seconds}
+
+
+# -- building compositions from a cell's settings ------------------------------------------
+CLAN_SPECIAL = {Clan.YAKUZA: Role.KAMIKAZE, Clan.TRIAD: Role.THUG}
+
+
+def adjust(comp: Composition, players: int | None = None, clan_sizes: Mapping[Clan, int] | None
+           = None, role_counts: Mapping[Role, int] | None = None) -> Composition:
+    """A composition with clan sizes (members incl. their special) and role counts changed;
+    civilians fill up to `players` (default: the same count)."""
+    n = players if players is not None else comp.n
+    counts: dict[tuple[Role, Clan], int] = {}
+    for s in comp.seats:
+        counts[(s.role, s.clan)] = counts.get((s.role, s.clan), 0) + 1
+    for role, k in (role_counts or {}).items():
+        if role in (Role.MAFIOSO, Role.VSB, Role.CIVILIAN):
+            raise InputError(f"role.{role.key}: set clan sizes or let civilians fill up")
+        clan = Clan.YAKUZA if role is Role.KAMIKAZE else Clan.TRIAD if role is Role.THUG \
+            else Clan.NONE
+        counts[(role, clan)] = k
+    for clan, size in (clan_sizes or {}).items():
+        special = counts.get((CLAN_SPECIAL[clan], clan), 0)
+        plain = size - special
+        if plain < 0:
+            raise InputError(f"clan.{clan.key} = {size} is smaller than its special roles")
+        counts[(Role.MAFIOSO, clan)] = plain
+        if size == 0:
+            counts[(CLAN_SPECIAL[clan], clan)] = 0
+            counts[(Role.VSB, clan)] = 0
+    counts[(Role.CIVILIAN, Clan.NONE)] = 0
+    others = sum(counts.values())
+    civ = n - others
+    if civ < 0:
+        raise InputError(f"{others} non-civilian roles do not fit in {n} players")
+    counts[(Role.CIVILIAN, Clan.NONE)] = civ
+    seats: list[Seat] = []
+    for (role, clan), k in sorted(counts.items()):
+        seats += [Seat(role, clan)] * k
+    return Composition(tuple(seats))
+
+
+# -- sweeps ---------------------------------------------------------------------------------
+SWEEP_KEYS = {"name", "description", "base", "grid", "cells", "run"}
+
+
+@dataclass
+class Cell:
+    key: dict[str, Any]
+    setup: Setup
+
+    @property
+    def cell_id(self) -> str:
+        return hashlib.sha256(json.dumps(self.key, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def sweep_cells(spec: Mapping[str, Any], where: str = "sweep") -> list[Cell]:
+    unknown = set(spec) - SWEEP_KEYS
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
+                         f"(keys: {', '.join(sorted(SWEEP_KEYS))})")
+    base = dict(spec.get("base", {}))
+    grid = spec.get("grid", {})
+    if not isinstance(grid, Mapping):
+        raise InputError(f"{where}: [grid] must be a table of lists")
+    for k, v in grid.items():
+        if not isinstance(v, list) or not v:
+            raise InputError(f"{where}: grid.{k} must be a non-empty list")
+    extra = spec.get("cells", [{}])
+    if not isinstance(extra, list) or not all(isinstance(c, Mapping) for c in extra):
+        raise InputError(f"{where}: [[cells]] must be a list of tables")
+    names = list(grid)
+    out = []
+    for values in itertools.product(*(grid[k] for k in names)):
+        for more in extra:
+            key = {**dict(zip(names, values, strict=True)), **dict(more)}
+            out.append(Cell(key, cell_setup(base, key, where)))
+    return out
+
+
+def cell_setup(base: Mapping[str, Any], key: Mapping[str, Any], where: str) -> Setup:
+    """Build one cell's Setup from the base setup and the cell's settings."""
+    b = {k: v for k, v in base.items() if k != "run"}
+    rules = dict(b.pop("rules", {}))
+    agents = b.pop("agents", {})
+    agents = {"set": agents} if isinstance(agents, str) else dict(agents)
+    params = dict(agents.get("params", {}))
+    roles_over = dict(agents.get("roles", {}))
+    clan_sizes: dict[Clan, int] = {}
+    role_counts: dict[Role, int] = {}
+    players = b.get("players")
+    for k, v in key.items():
+        head, _, name = k.partition(".")
+        if k == "players":
+            players = v
+            b["players"] = v
+        elif k == "roles":
+            b["roles"] = v
+        elif k == "agents":
+            agents["set"] = v
+        elif k == "label":
+            continue
+        elif head == "rule" and name:
+            rules[name] = v
+        elif head == "param" and name:
+            params[name] = v
+        elif head == "agent" and name:
+            roles_over[name] = v
+        elif head == "clan" and name:
+            try:
+                clan_sizes[Clan.parse(name)] = int(v)
+            except ValueError as e:
+                raise InputError(f"{where}: {k}: {e}") from None
+        elif head == "role" and name:
+            try:
+                role_counts[Role.parse(name)] = int(v)
+            except ValueError as e:
+                raise InputError(f"{where}: {k}: {e}") from None
+        else:
+            raise InputError(f"{where}: unknown cell setting {k!r} (players, roles, agents, "
+                             "label, rule.NAME, param.NAME, agent.ROLE, clan.CLAN, role.ROLE)")
+    agents["params"] = params
+    agents["roles"] = roles_over
+    b["rules"] = rules
+    b["agents"] = agents
+    if clan_sizes or role_counts:
+        setup = build_setup({**b, "rules": {**rules, "require_vsb": False}}, where=where)
+        comp = adjust(setup.comp, players, clan_sizes, role_counts)
+        ruleset = setup.rules.replace({"require_vsb": rules.get("require_vsb", True)})
+        comp.validate(ruleset)
+        return replace(setup, comp=comp, rules=ruleset)
+    return build_setup(b, where=where)
+
+
+def sweep_hash(spec: Mapping[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
+              jobs: int | None = None, quiet: bool = True, where: str = "sweep",
+              log: Any = None) -> Any:
+    """Run every cell of a sweep into `out/`; each finished cell is written at once and
+    atomically, and `resume` skips the cells already there. Returns the tidy DataFrame."""
+    import pandas as pd
+
+    cells = sweep_cells(spec, where)
+    run_cfg = dict(spec.get("run", {}))
+    unknown = set(run_cfg) - {"games", "precision", "seed", "jobs", "max_games"}
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) in [run]: {', '.join(sorted(unknown))}")
+    digest = sweep_hash(spec)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "cells").mkdir(exist_ok=True)
+    manifest = out / "manifest.json"
+    if manifest.exists():
+        old = json.loads(manifest.read_text())
+        if old.get("sweep_hash") != digest:
+            raise InputError(f"{where} changed since the sweep in {out} was started: use a new "
+                             "--out directory (finished cells would be mixed otherwise)")
+        if not resume:
+            raise InputError(f"{out} already holds this sweep: add --resume to continue it")
+    else:
+        _atomic_write(manifest, json.dumps(
+            {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells]},
+            indent=2, default=str).encode())
+    games = run_cfg.get("games")
+    precision = run_cfg.get("precision")
+    if games is None and precision is None:
+        games = 10_000
+    seed = int(run_cfg.get("seed", 0))
+    n_jobs = jobs if jobs is not None else int(run_cfg.get("jobs", 1))
+    rows = []
+    for k, cell in enumerate(cells):
+        path = out / "cells" / f"{cell.cell_id}.json"
+        if path.exists():
+            summary = json.loads(path.read_text())
+            if log:
+                log(f"[{k + 1}/{len(cells)}] {cell.key}: done before, skipped")
+        else:
+            result = run(cell.setup, games=games, precision=precision, seed=seed, jobs=n_jobs,
+                         keep_rows=True, progress=not quiet,
+                         max_games=int(run_cfg.get("max_games", 10_000_000)))
+            if result.interrupted:
+                raise KeyboardInterrupt
+            summary = result.summary()
+            summary["cell"] = cell.key
+            summary["cell_id"] = cell.cell_id
+            assert result.rows is not None
+            np.save(out / "cells" / f"{cell.cell_id}.winners.npy",
+                    result.rows[:, 1].astype(np.int8))
+            _atomic_write(path, json.dumps(summary, indent=2).encode())
+            if log:
+                town = summary["camps"]["town"]["share"]
+                log(f"[{k + 1}/{len(cells)}] {cell.key}: {summary['games']} games, "
+                    f"town {town:.1%}")
+        rows += tidy_rows(summary)
+    df = pd.DataFrame(rows)
+    df.to_csv(out / "results.csv", index=False)
+    df.to_parquet(out / "results.parquet", index=False)
+    return df
+
+
+def tidy_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for camp in CAMPS:
+        c = summary["camps"][camp]
+        out.append({"cell_id": summary.get("cell_id", ""), **summary.get("cell", {}),
+                    "composition": summary["setup"]["composition"],
+                    "players": summary["setup"]["players"], "camp": camp,
+                    "games": summary["games"], "wins": c["wins"], "share": c["share"],
+                    "low": c["low"], "high": c["high"],
+                    "turns_mean": summary["turns"]["mean"],
+                    "duel_share": summary["duel_share"]})
+    return out
+
+
+# -- recommendations ------------------------------------------------------------------------
+DEFAULT_TARGET = {"town": 0.5, "yakuza": 0.2, "triad": 0.2, "maniac": 0.1}
+
+
+def candidates(n: int) -> list[Composition]:
+    """Compositions near the standard table: each clan one smaller or larger, the maniac,
+    ninja, doctor and necromancer in or out; civilians fill up."""
+    std = Composition.standard(n)
+    ys, ts = std.clan_size(Clan.YAKUZA), std.clan_size(Clan.TRIAD)
+    out = []
+    for dy, dt in itertools.product((-1, 0, 1), repeat=2):
+        for flags in itertools.product((0, 1), repeat=4):
+            if not all(flags):
+                if sum(1 for f in flags if not f) > 1:
+                    continue  # at most one of these roles left out
+            roles = dict(zip((Role.MANIAC, Role.NINJA, Role.DOCTOR, Role.NECROMANCER), flags,
+                             strict=True))
+            try:
+                comp = adjust(std, n, {Clan.YAKUZA: ys + dy, Clan.TRIAD: ts + dt}, roles)
+            except InputError:
+                continue
+            out.append(comp)
+    return out
+
+
+def distance(shares: Mapping[str, float], target: Mapping[str, float]) -> float:
+    return math.sqrt(sum((shares.get(k, 0.0) - v) ** 2 for k, v in target.items()))
+
+
+def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 400,
+              rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
+              log: Any = None) -> list[dict[str, Any]]:
+    """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
+    goes on with twice the games (continuing the same seed stream), until `keep` are left
+    or `rounds` are done. Returns the ranked table."""
+    pool = [(c, replace(base, comp=c)) for c in candidates(n)]
+    state: dict[str, dict[str, Any]] = {}
+    played = 0
+    for r in range(rounds):
+        size = games * (2 ** r)
+        for comp, setup in pool:
+            key = comp.describe()
+            st = state.setdefault(key, {"comp": comp, "winners": np.zeros(len(Winner), int),
+                                        "games": 0})
+            res = run(setup, games=size, seed=seed, jobs=jobs, start=st["games"])
+            st["winners"] += res.tally.winners
+            st["games"] += res.tally.games
+            played += res.tally.games
+        def score(item: tuple[Composition, Setup]) -> float:
+            st = state[item[0].describe()]
+            return distance({w.key: st["winners"][w] / st["games"] for w in Winner}, target)
+        pool.sort(key=score)
+        if log:
+            log(f"round {r + 1}: {len(pool)} candidates, {size} more games each")
+        if len(pool) <= keep:
+            break
+        pool = pool[: max(keep, len(pool) // 2)]
+    table = []
+    for comp, _ in pool:
+        st = state[comp.describe()]
+        g = st["games"]
+        shares = {w.key: st["winners"][w] / g for w in Winner}
+        row: dict[str, Any] = {"composition": comp.describe(), "games": g,
+                               "distance": distance(shares, target)}
+        for w in Winner:
+            lo, hi = wilson(int(st["winners"][w]), g)
+            row[w.key] = {"share": shares[w.key], "low": lo, "high": hi}
+        table.append(row)
+    table.sort(key=lambda r: r["distance"])
+    return table
+
+
+def parse_target(text: str | None) -> dict[str, float]:
+    if not text:
+        return dict(DEFAULT_TARGET)
+    out: dict[str, float] = {}
+    for item in text.split(","):
+        k, _, v = item.partition("=")
+        k = k.strip()
+        if k not in ("town", "yakuza", "triad", "maniac", "draw"):
+            raise InputError(f"--target: unknown camp {k!r} (town, yakuza, triad, maniac, draw)")
+        try:
+            out[k] = float(v)
+        except ValueError:
+            raise InputError(f"--target {k}: {v!r} is not a number") from None
+        if not 0 <= out[k] <= 1:
+            raise InputError(f"--target {k}: a share is between 0 and 1")
+    if abs(sum(out.values()) - 1) > 0.02:
+        raise InputError(f"--target shares add up to {sum(out.values()):.2f}, not 1")
+    return out
+
+
+# -- odds from a position -------------------------------------------------------------------
+def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
+               stop: int) -> np.ndarray:
+    from sim.engine import Game
+    from sim.play import Driver
+    from sim.resolve import _Parser
+
+    out = np.zeros(len(Winner), dtype=np.int64)
+    for i in range(start, stop):
+        parser = _Parser(game)
+        g = Game(parser.comp, parser.rules, np.random.default_rng(parser.seed), parser.dons)
+        for t, raw in enumerate(parser.turns):
+            g.play_turn(parser.turn_input(g, t, raw))
+        if g.over:
+            assert g.outcome is not None
+            out[g.outcome.winner] += 1
+            continue
+        g.rng = game_rng(seed, i)
+        driver = Driver(parser.comp, parser.rules, setup.agents, setup.on_illegal)
+        driver.finish(g, g.rng)
+        assert g.outcome is not None
+        out[g.outcome.winner] += 1
+    return out
+
+
+def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int = 0,
+         jobs: int = 1) -> dict[str, Any]:
+    """The chance each camp wins from the position the scripted game reached."""
+    import joblib
+
+    from sim.resolve import resolve
+
+    resolve(game)  # validates the script, with its one-line errors
+    size = max(50, games // (max(1, jobs) * 4))
+    spans = [(a, min(games, a + size)) for a in range(0, games, size)]
+    if jobs == 1:
+        parts = [odds_batch(game, setup, seed, a, b) for a, b in spans]
+    else:
+        parts = joblib.Parallel(n_jobs=jobs)(
+            joblib.delayed(odds_batch)(game, setup, seed, a, b) for a, b in spans)
+    wins = np.sum(parts, axis=0)
+    camps = {}
+    for w in Winner:
+        lo, hi = wilson(int(wins[w]), games)
+        camps[w.key] = {"wins": int(wins[w]), "share": float(wins[w]) / games,
+                        "low": lo, "high": hi}
+    return {"games": games, "seed": seed, "camps": camps}
+
+
+# -- calibration ----------------------------------------------------------------------------
+def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
+              lo: float = 0.0, hi: float = 2.0, points: int = 9, games: int = 2000,
+              seed: int = 0, jobs: int = 1, camp: str = "town") -> dict[str, Any]:
+    """The value of `param` at which `camp` wins `target` of the games, with its 95% interval:
+    a logistic fit of win ~ a + b * value over a grid of values (maximum likelihood), solved
+    for the target, with the delta-method interval."""
+    if param not in base.agents.known_params() | {"town_skill", "mafia_skill", "maniac_skill"}:
+        raise InputError(f"calibrate: unknown parameter {param!r}")
+    if not 0 < target < 1:
+        raise InputError("calibrate: --target must be between 0 and 1")
+    if points < 2 or hi <= lo:
+        raise InputError("calibrate: need at least 2 points and a range lo < hi")
+    winner = Winner[camp.upper()]
+    xs = np.linspace(lo, hi, points)
+    wins = np.zeros(points)
+    for k, x in enumerate(xs):
+        params = {**base.agents.params, param: float(x)}
+        agents = replace(base.agents, params=params)
+        res = run(replace(base, agents=agents), games=games, seed=seed, jobs=jobs)
+        wins[k] = res.tally.winners[winner]
+    n = np.full(points, games, dtype=float)
+    a, b, cov = _logistic_fit(xs, wins, n)
+    grid = [{"value": float(x), "share": float(w / games)} for x, w in zip(xs, wins, strict=True)]
+    result: dict[str, Any] = {"param": param, "camp": camp, "target": target, "grid": grid,
+                              "fit": {"a": a, "b": b}}
+    if abs(b) < 1e-9:
+        result.update(value=None, note=f"{camp}'s share does not move with {param}")
+        return result
+    lt = math.log(target / (1 - target))
+    x0 = (lt - a) / b
+    # delta method: dx/da = -1/b, dx/db = -(lt - a)/b^2
+    g = np.array([-1 / b, -(lt - a) / b**2])
+    se = math.sqrt(max(0.0, float(g @ cov @ g)))
+    result.update(value=x0, low=x0 - Z95 * se, high=x0 + Z95 * se)
+    if not lo <= x0 <= hi:
+        result["note"] = (f"the target lies outside the range searched [{lo}, {hi}]: "
+                          "an extrapolation of the fit")
+    return result
+
+
+def _logistic_fit(x: np.ndarray, wins: np.ndarray, n: np.ndarray
+                  ) -> tuple[float, float, np.ndarray]:
+    """Binomial logistic regression by Newton's method; returns a, b and their covariance."""
+    X = np.column_stack([np.ones_like(x), x])
+    beta = np.zeros(2)
+    info = np.eye(2)
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(X @ beta)))
+        grad = X.T @ (wins - n * p)
+        w = n * p * (1 - p)
+        info = X.T @ (X * w[:, None])
+        step = np.linalg.solve(info + 1e-12 * np.eye(2), grad)
+        beta += step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return float(beta[0]), float(beta[1]), np.linalg.inv(info + 1e-12 * np.eye(2))
+

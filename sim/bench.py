@@ -1,0 +1,59 @@
+"""`mafia-sim bench`: games per second by table size and agent set, parallel efficiency,
+peak memory. Timings are noisy: this is a measurement, never a test."""
+
+from __future__ import annotations
+
+import math
+import resource
+import time
+from typing import Any
+
+import joblib
+
+from sim.runner import run
+from sim.setup import build_setup
+
+
+def _rate(players: int, agents: str, games: int, jobs: int) -> dict[str, Any]:
+    setup = build_setup(None, players=players, agents=agents)
+    t0 = time.perf_counter()
+    res = run(setup, games=games, seed=12345, jobs=jobs)
+    secs = time.perf_counter() - t0
+    return {"players": players, "agents": agents, "jobs": jobs, "games": games,
+            "seconds": secs, "games_per_second": games / secs,
+            "ms_per_game": 1000 * secs / games, "turns_mean": res.tally.turns_sum / games}
+
+
+def run_bench(quick: bool = False, games: int | None = None, jobs: int = -1) -> dict[str, Any]:
+    base = games or (1000 if quick else 5000)
+    n_jobs = joblib.cpu_count() if jobs == -1 else jobs
+    rows = []
+    rows.append(_rate(25, "heuristic", base, 1))
+    par = _rate(25, "heuristic", base * n_jobs, n_jobs)
+    rows.append(par)
+    for n in (20, 30, 60, 100):
+        rows.append(_rate(n, "heuristic", max(200, base * 25 // (n * 2)), 1))
+    for agents in ("uniform", "random"):
+        rows.append(_rate(25, agents, base, 1))
+    single = rows[0]["games_per_second"]
+    efficiency = par["games_per_second"] / (single * n_jobs)
+    by_n = {r["players"]: r["ms_per_game"] for r in rows
+            if r["agents"] == "heuristic" and r["jobs"] == 1}
+    exponent = math.log(by_n[100] / by_n[25]) / math.log(100 / 25)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"rows": rows, "parallel_efficiency": efficiency, "jobs": n_jobs,
+            "growth_exponent_25_to_100": exponent, "peak_memory_mb": peak}
+
+
+def format_bench(res: dict[str, Any]) -> str:
+    lines = [f"{'players':>7} {'agents':<10} {'jobs':>4} {'games':>7} {'games/s':>9} "
+             f"{'ms/game':>8} {'turns':>6}"]
+    for r in res["rows"]:
+        lines.append(f"{r['players']:>7} {r['agents']:<10} {r['jobs']:>4} {r['games']:>7} "
+                     f"{r['games_per_second']:>9,.0f} {r['ms_per_game']:>8.3f} "
+                     f"{r['turns_mean']:>6.2f}")
+    lines.append(f"parallel efficiency on {res['jobs']} jobs: {res['parallel_efficiency']:.0%}")
+    lines.append(f"per-game cost grows as players^{res['growth_exponent_25_to_100']:.2f} "
+                 "from 25 to 100 players")
+    lines.append(f"peak memory (this process): {res['peak_memory_mb']:.0f} MB")
+    return "\n".join(lines)
