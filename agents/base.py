@@ -92,10 +92,13 @@ def load_agent(spec: str) -> type[Agent]:
         raise InputError(f"agent {spec!r}: give an import path like mypkg.mymod:MyAgent "
                          "or one of the agent sets (heuristic, uniform, random)")
     mod_name, _, attr = spec.partition(":")
+    if not mod_name or not attr:
+        raise InputError(f"agent {spec!r}: give an import path like mypkg.mymod:MyAgent")
     try:
         mod = importlib.import_module(mod_name)
-    except ImportError as e:
-        raise InputError(f"agent {spec!r}: cannot import module {mod_name!r} ({e})") from None
+    except Exception as e:  # ImportError, or the module failing as it loads
+        raise InputError(f"agent {spec!r}: cannot import module {mod_name!r} "
+                         f"({type(e).__name__}: {e})") from None
     obj: Any = mod
     for part in attr.split("."):
         if not hasattr(obj, part):

@@ -270,7 +270,7 @@ class DoctorAgent(TownAgent):
         if view.turn == 0:
             return None
         logit = self._update(view)
-        exclude = {view.last_heal}
+        exclude = {view.last_heal, self.seat}
         if view.rules.doctor_self_heal and view.last_heal != self.seat:
             # Where the rule set allows it (R8.4 flipped): himself when voted against today,
             # else now and then (`self_heal`).

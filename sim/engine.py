@@ -26,7 +26,7 @@ import numpy as np
 from numpy.random import Generator
 
 from sim.errors import InputError, MafiaSimError
-from sim.legal import night_fault, vote_fault
+from sim.legal import army_fault, night_fault, vote_fault
 from sim.outcome import camp_result, duel_result
 from sim.requests import (
     Action,
@@ -34,6 +34,7 @@ from sim.requests import (
     Beat,
     Blast,
     Check,
+    ClanOrder,
     Heal,
     Kill,
     NightRequests,
@@ -123,11 +124,18 @@ class Game:
         self.public.role_counts = {r: len(s) for r, s in self.st.seats_by_role.items() if s}
         self.views = [PlayerView(self.st, self.public, seat) for seat in range(self.st.n)]
         self._appoint_dons(dons or {})
+        self._turn: tuple[TurnReport, TurnInput] | None = None
+        self._dons_at_start: list[int] = list(self.st.don)
+        self._army_at_start: dict[int, bool] = {}
 
     # -- set-up ---------------------------------------------------------------------------
     def _appoint_dons(self, dons: Mapping[Clan, int]) -> None:
         """R2.6: each clan's Don; default the first member who is neither kamikaze nor thug."""
         st = self.st
+        for clan, don in dons.items():
+            if not st.members[clan]:
+                raise InputError(f"dons: {st.names[don]} cannot be the {clan.key} Don: there "
+                                 f"is no {clan.key} in this game")
         for clan in (Clan.YAKUZA, Clan.TRIAD):
             members = st.members[clan]
             if not members:
@@ -222,8 +230,9 @@ class Game:
             player, role = "?", "?"
         return IllegalRequest(st.turn, player, role, request, rule, why)
 
-    def validate(self, inp: TurnInput) -> None:
-        """Raise IllegalRequest for the first request of the turn the rules forbid."""
+    def validate_day(self, inp: TurnInput) -> None:
+        """Raise IllegalRequest for the first vote or host list of the turn the rules forbid
+        (checked against the state at the start of the turn, P3.1)."""
         st = self.st
         names = st.names
         if st.outcome is not None:
@@ -249,35 +258,114 @@ class Game:
             if fault:
                 raise self._illegal(v.voter, v.text(names), *fault)
             voted.add(v.voter)
-        bad = night_fault(st, inp.night, inp.absent)
+
+    def validate(self, inp: TurnInput) -> None:
+        """Check a whole turn's requests against the state at the start of the turn, without
+        playing it. A turn that passes is accepted by play_turn: what the day's removals make
+        void is dropped there (P3.1)."""
+        self.validate_day(inp)
+        bad = night_fault(self.st, inp.night, inp.absent)
         if bad:
             seat, text, (rule, why) = bad
             raise self._illegal(seat, text, rule, why)
 
+    def admit_night(self, night: NightRequests, absent: frozenset[int]) -> NightRequests:
+        """The night's requests as the host carries them out, after steps 1-3 (P3.1):
+        requests of or against players who left at steps 1-3 this turn are void; an order
+        sent by a Don who left still stands (P14.3). Raises IllegalRequest otherwise."""
+        st = self.st
+        left = {s for s in range(st.n) if st.death_turn[s] == st.turn and not st.alive[s]}
+        out = NightRequests(after_day=night.after_day)
+        dons: list[list[int]] = [[], [], []]
+        for clan in (Clan.YAKUZA, Clan.TRIAD):
+            pair = (self._dons_at_start[clan], st.don[clan])
+            if night.after_day:
+                pair = pair[::-1]
+            dons[clan] = [d for d in pair if d >= 0]
+        for clan, order in night.orders.items():
+            if (order.shooter in left and order.shooter not in absent) or order.target in left:
+                continue  # void: the shooter or the target left before the night
+            by = order.by
+            if by < 0:
+                by = dons[clan][0] if dons[clan] else order.shooter
+            out.orders[clan] = ClanOrder(order.clan, order.target, order.shooter, by)
+        for seat, action in night.actions.items():
+            if seat in left and seat not in absent:
+                continue  # void: he was hanged or removed before the night
+            if (isinstance(action, RaiseArmy) and self._army_at_start.get(seat)
+                    and army_fault(st, seat) is not None):
+                continue  # the day's removals took away a condition of the Army (P12.5)
+            if isinstance(action, (Protect, RaiseArmy)):
+                kept = tuple(t for t in action.targets if t not in left)
+                if len(kept) != len(action.targets):
+                    if not kept or isinstance(action, RaiseArmy):
+                        continue
+                    action = Protect(kept)
+            elif getattr(action, "target", -1) in left:
+                continue
+            out.actions[seat] = action
+        bad = night_fault(st, out, absent, senders_left=left, dons=dons)
+        if bad:
+            seat, text, (rule, why) = bad
+            raise self._illegal(seat, text, rule, why)
+        return out
+
     # -- the turn ---------------------------------------------------------------------------
     def play_turn(self, inp: TurnInput) -> TurnReport:
         """Play one turn in the order of R4 and return its report."""
+        rep = self.play_day(inp)
+        if rep.outcome is None:
+            self.play_night(inp.night)
+        return rep
+
+    def play_day(self, inp: TurnInput) -> TurnReport:
+        """Steps 1-3 of a turn (the day's removals). The night follows with play_night."""
         st = self.st
         if inp.absent & st.beaten_today:
             # D10.4: the beaten may not post today, so they are excused from R16.1.
             inp.absent = inp.absent - st.beaten_today
-        self.validate(inp)
+        self.validate_day(inp)
         rep = TurnReport(st.turn)
-        if self.record:
-            self._log_requests(inp)
+        self._turn = (rep, inp)
+        self._dons_at_start = list(st.don)
+        self._army_at_start = {s: army_fault(st, s) is None
+                               for s in st.seats_by_role[Role.NECROMANCER] if st.alive[s]}
+        self._testament: list[int] = []
+        self._voted: set[int] = set()
         try:
-            testament: list[int] = []
-            voted: set[int] = set()
             if st.turn > 0:
                 self._leave_absent(inp, rep)  # step 1
-                testament, voted = self._hang(inp, rep)  # step 2
+                self._testament, self._voted = self._hang(inp, rep)  # step 2
                 self._remove_breakers(inp, rep)  # step 3
-            self._night(inp.night, rep, testament)  # steps 4-6
+        except GameOver:
+            rep.outcome = st.outcome
+            self._close_turn(rep)
+            return rep
+        self.public.note_day(rep)
+        return rep
+
+    def play_night(self, night: NightRequests) -> TurnReport:
+        """Steps 4-8 of the turn begun by play_day."""
+        st = self.st
+        if self._turn is None:
+            raise MafiaSimError("play_night before play_day")
+        rep, inp = self._turn
+        night = self.admit_night(night, inp.absent)
+        if self.record:
+            self._log_requests(night)
+        try:
+            self._night(night, rep, self._testament)  # steps 4-6
             if st.turn > 0:
-                self._step7(inp, rep, voted)  # step 7
+                self._step7(inp, rep, self._voted)  # step 7
             self._end_of_turn(rep)  # step 8
         except GameOver:
             rep.outcome = st.outcome
+        self._close_turn(rep)
+        return rep
+
+    def _close_turn(self, rep: TurnReport) -> None:
+        st = self.st
+        self._turn = None
         st.beaten_today = frozenset(rep.beaten)
         st.beaten_tonight = {}
         if st.outcome is None:
@@ -292,13 +380,12 @@ class Game:
                 self.views[s].checks.append(c)
         if self.record:
             self.reports.append(rep)
-        return rep
 
-    def _log_requests(self, inp: TurnInput) -> None:
+    def _log_requests(self, night: NightRequests) -> None:
         t = self.st.turn
-        for order in inp.night.orders.values():
+        for order in night.orders.values():
             self.log.append(("request", t, order.by, order))
-        for seat, action in inp.night.actions.items():
+        for seat, action in night.actions.items():
             self.log.append(("request", t, seat, action))
 
     # -- removing players -----------------------------------------------------------------
@@ -482,8 +569,6 @@ class Game:
                 if self.record:
                     self.log.append(("protect", st.turn, s, a.targets))
             elif isinstance(a, RaiseArmy):
-                from sim.legal import army_fault
-
                 if army_fault(st, s) is None:  # R12.5, R12.6 at step 5 (P12.3)
                     st.army_used = True
                     army = s
@@ -532,8 +617,12 @@ class Game:
         # D4.1 (a): the doctor heals if not beaten and not attacked at steps 4-5.
         heals: dict[int, int] = {}
         healed: set[int] = set()
+        self_heal = self.rules.doctor_self_heal
         for d, req in acts.items():
-            if (isinstance(req, Heal) and alive[d] and d not in beaten and d not in attempts
+            # P8.2: with doctor_self_heal, an attack on him does not stop his own heal.
+            attacked = d in attempts and not (self_heal and isinstance(req, Heal)
+                                              and req.target == d)
+            if (isinstance(req, Heal) and alive[d] and d not in beaten and not attacked
                     and alive[req.target]):
                 heals[d] = req.target
                 healed.add(req.target)
@@ -589,8 +678,13 @@ class Game:
         alive, role = st.alive, st.role
         dies, fired, vests, heals, _ = self._fates(acts, attempts, beaten, ambush)
         if testament:
-            # R11.4, D11.3: the earliest voter alive at step 5 who does not die anyway.
-            victim = next((v for v in testament if alive[v] and v not in dies), -1)
+            # R11.4, D11.3: the earliest voter alive at step 5 who does not die anyway (at
+            # steps 5-6, the check that meets the ambush included, R7.7).
+            anyway = set(dies) | {
+                c for c, a in acts.items()
+                if isinstance(a, Check) and alive[c] and c not in beaten and a.target in ambush
+            }
+            victim = next((v for v in testament if alive[v] and v not in anyway), -1)
             if victim >= 0:
                 attempts.setdefault(victim, []).append((-1, Cause.TESTAMENT))
                 dies, fired, vests, heals, _ = self._fates(acts, attempts, beaten, ambush)
@@ -627,9 +721,9 @@ class Game:
                 late[c] = {Cause.AMBUSH}
                 rep.checks.append(CheckResult(c, t, None, -1, (c,), st.turn))
                 continue
-            seen = [c] + [
+            seen = [c] + [  # P7.2: seeing a result is not an action, the beaten see it too
                 s for s in st.seats_by_role[Role.SERGEANT]
-                if s != c and alive[s] and s not in dies and s not in beaten
+                if s != c and alive[s] and s not in dies
             ]
             seen += [s for s in st.seats_by_role[Role.COMMISSAR]
                      if s != c and alive[s] and s not in dies]

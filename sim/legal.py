@@ -45,10 +45,10 @@ ACTION_ROLES: dict[type, tuple[Role, ...]] = {
 
 
 def _present(st: GameState, seat: int, absent: Collection[int]) -> Fault | None:
-    if not st.alive[seat]:
-        return ("P3.2", f"{st.names[seat]} is dead")
     if seat in absent:
         return ("P3.2", f"{st.names[seat]} posted nothing this turn (R16.1)")
+    if not st.alive[seat]:
+        return ("P3.2", f"{st.names[seat]} is dead")
     return None
 
 
@@ -88,8 +88,20 @@ def legal_votes(
 
 
 # -- clan orders ------------------------------------------------------------------------------
-def order_fault(st: GameState, order: ClanOrder, absent: Collection[int] = ()) -> Fault | None:
-    """Why a clan's order may not stand (R14, D14.1, R6.2)."""
+def order_fault(
+    st: GameState,
+    order: ClanOrder,
+    absent: Collection[int] = (),
+    senders_left: Collection[int] = (),
+    dons: Collection[int] | None = None,
+) -> Fault | None:
+    """Why a clan's order may not stand (R14, D14.1, R6.2).
+
+    `dons`: the seats that count as the clan's Don for this order (default the current Don;
+    at night the host also accepts the Don of the start of the turn, P14.3). The first of
+    them is the Don when the order was sent: an order with `by` -1 comes from him, and
+    R14.3 binds him alone. A sender in `senders_left` left the game at steps 1-3 after
+    sending it, and his order stands (P14.3)."""
     clan = order.clan
     if clan is Clan.NONE:
         return ("R14.1", "an order needs a clan")
@@ -99,16 +111,18 @@ def order_fault(st: GameState, order: ClanOrder, absent: Collection[int] = ()) -
     living = [m for m in members if st.alive[m]]
     if not living:
         return ("R14.1", f"the {clan.key} has no living member")
-    don = st.don[clan]
-    by = don if order.by < 0 else order.by
+    don_seats = [d for d in ([st.don[clan]] if dons is None else dons) if d >= 0]
+    by = order.by if order.by >= 0 else (don_seats[0] if don_seats else -1)
     if by < 0:
         return ("R14.4", f"the {clan.key} has no Don: the order must name who sends it")
-    if by not in members:
-        return ("R14.1", f"{st.names[by]} is not a {clan.key} member")
+    if not 0 <= by < st.n or by not in members:
+        name = st.names[by] if 0 <= by < st.n else str(by)
+        return ("R14.1", f"{name} is not a {clan.key} member")
     fault = _present(st, by, absent)
-    if fault:
+    if fault and not (by in senders_left and by not in absent):
         return fault
-    if by != don and order.shooter != by:
+    is_don = by in don_seats
+    if not is_don and order.shooter != by:
         return (
             "R14.4",
             f"the order of {st.names[by]}, not the Don, makes him the shooter, "
@@ -121,7 +135,7 @@ def order_fault(st: GameState, order: ClanOrder, absent: Collection[int] = ()) -
     fault = _present(st, shooter, absent)
     if fault:
         return fault
-    if shooter == don and len(living) > 1:
+    if don_seats and by == don_seats[0] and shooter == by and len(living) > 1:
         return ("R14.3", "the Don is not the shooter while another clan member is alive")
     fault = _living_target(st, order.target)
     if fault:
@@ -134,9 +148,11 @@ def order_fault(st: GameState, order: ClanOrder, absent: Collection[int] = ()) -
 
 
 def legal_orders(st: GameState, clan: Clan, absent: Collection[int] = ()) -> list[ClanOrder]:
-    """Every order the clan may send: by the Don, or (no Don) by each member as shooter."""
+    """Every order the clan may send: by the Don, and by each member as the shooter himself
+    (accepted when the Don is silent, R14.4)."""
     living = [m for m in st.members[clan] if st.alive[m] and m not in absent]
-    senders = [-1] if st.don[clan] >= 0 else list(living)
+    # The Don's orders, and (R14.4, should he be silent) each member's own.
+    senders = ([-1] if st.don[clan] >= 0 else []) + [m for m in living if m != st.don[clan]]
     out = []
     for by in senders:
         for shooter in living if by < 0 else [by]:
@@ -311,16 +327,23 @@ def legal_actions(
 
 
 def night_fault(
-    st: GameState, night: NightRequests, absent: Collection[int] = ()
+    st: GameState,
+    night: NightRequests,
+    absent: Collection[int] = (),
+    senders_left: Collection[int] = (),
+    dons: list[list[int]] | None = None,
 ) -> tuple[int, str, Fault] | None:
     """The first fault of a night's requests: (actor seat, request text, fault), else None."""
     names = st.names
     for clan, order in night.orders.items():
         if order.clan is not clan:
             return (order.by, order.text(names), ("R14.1", "order filed under the wrong clan"))
-        fault = order_fault(st, order, absent)
+        fault = order_fault(st, order, absent, senders_left,
+                            None if dons is None else dons[clan])
         if fault:
             by = st.don[clan] if order.by < 0 else order.by
+            if by < 0 and dons is not None and dons[clan]:
+                by = dons[clan][0]
             return (by, order.text(names), fault)
     shooters = {order.shooter for order in night.orders.values()}
     for seat, action in night.actions.items():

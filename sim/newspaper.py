@@ -8,7 +8,7 @@ maniac (R15.4). Checks and saves are private and never printed.
 
 from __future__ import annotations
 
-from sim.engine import TurnReport
+from sim.engine import Death, TurnReport
 from sim.roles import CLAN_ROLES, Cause, Role, Winner
 from sim.state import GameState
 
@@ -67,6 +67,13 @@ def role_label(st: GameState, seat: int, lang: str) -> str:
     return text
 
 
+def public_order(rep: TurnReport) -> list[Death]:
+    """P15.3: the day's removals in step order, then the rest in seating order."""
+    day = [d for d in rep.deaths if d.step <= 3]
+    rest = sorted((d for d in rep.deaths if d.step > 3), key=lambda d: d.seat)
+    return day + rest
+
+
 def render(st: GameState, rep: TurnReport, lang: str) -> str:
     """The newspaper of one turn in `lang` (`ru` or `en`)."""
     if lang not in ("ru", "en"):
@@ -75,7 +82,7 @@ def render(st: GameState, rep: TurnReport, lang: str) -> str:
     lines = [f"Газета, ход {rep.turn}." if ru else f"Newspaper, turn {rep.turn}."]
     names = st.names
     reveal_night = st.rules.reveal_night_roles
-    for d in rep.deaths:
+    for d in public_order(rep):
         texts = [CAUSE_TEXT[c][0 if ru else 1] for c in d.causes]
         what = ", ".join(texts) if ru else " and ".join(texts)
         shown = d.cause in (Cause.HANGED, Cause.MISSING, Cause.REMOVED) or reveal_night

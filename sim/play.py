@@ -10,9 +10,10 @@ named shooter knows it, P10.2), then `Game.play_turn`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
 from numpy.random import Generator
 
 from agents.base import Agent, AgentSet
@@ -23,6 +24,7 @@ from sim.legal import action_fault, order_fault, vote_fault
 from sim.requests import ClanOrder, TurnInput, Vote
 from sim.roles import Clan, Role
 from sim.rules import Composition, RuleSet
+from sim.view import Statement
 
 #: Roles that have a night action of their own.
 ACTING = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
@@ -74,8 +76,10 @@ class Driver:
                 self._attrition(game, inp, rng)
                 self._talk(game, agents, inp, rng)
                 self._votes(game, agents, inp, rng, rules.p_no_vote)
-            self._night(game, agents, inp, rng)
-            game.play_turn(inp)
+            if game.play_day(inp).outcome is not None:
+                continue  # the day ended the game (D4.2)
+            self._night(game, agents, inp, rng)  # asked once the hanging is known (P3.1)
+            game.play_night(inp.night)
         return game
 
     # -- the day ----------------------------------------------------------------------------
@@ -96,7 +100,18 @@ class Driver:
         for s in range(st.n):
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
-            for stmt in self._ask(game, agents[s], "statements", rng) or ():
+            said = self._ask(game, agents[s], "statements", rng) or ()
+            if not isinstance(said, (list, tuple)):
+                said = [said]
+            for stmt in said:
+                if not isinstance(stmt, Statement):
+                    self._illegal(game, agents[s], f"statement {stmt!r}",
+                                  ("R2.7", "a statement is a sim.view.Statement"))
+                    continue
+                if stmt.speaker != s:
+                    self._illegal(game, agents[s], f"statement as seat {stmt.speaker}",
+                                  ("R2.8", "a player speaks only for himself"))
+                    continue
                 try:
                     game.say(stmt)
                 except MafiaSimError as e:
@@ -115,7 +130,13 @@ class Driver:
             if p_no_vote > 0 and rng.random() < p_no_vote:
                 continue
             target = self._ask(game, agents[v], "vote", rng)
-            if target is None or target < 0:
+            if target is None:
+                continue
+            if not isinstance(target, (int, np.integer)) or isinstance(target, bool):
+                self._illegal(game, agents[v], f"vote {target!r}",
+                              ("R5.1", "a vote is a seat number, or -1 to abstain"))
+                continue
+            if target < 0:
                 continue
             fault = vote_fault(st, v, int(target), inp.absent, voted)
             if fault:
@@ -130,22 +151,29 @@ class Driver:
     def _night(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
         st = game.st
         night = inp.night
+        night.after_day = True
         absent = inp.absent
         for view in game.views:
             view.private.pop("order", None)
         if st.turn > 0:
             for clan in (Clan.YAKUZA, Clan.TRIAD):
-                living = [m for m in st.members[clan] if st.alive[m] and m not in absent]
+                living = [m for m in st.members[clan] if st.alive[m]]
                 if not living:
                     continue
                 don = st.don[clan]
-                sender = don if don >= 0 and don not in absent else living[0]
+                sender = don if don >= 0 else living[0]
                 order = self._ask(game, agents[sender], "clan_order", rng)
                 if order is None:
                     continue
                 if not isinstance(order, ClanOrder):
                     self._illegal(game, agents[sender], repr(order), ("R14.1", "not an order"))
                     continue
+                if order.clan is not clan:
+                    self._illegal(game, agents[sender], order.text(st.names),
+                                  ("R14.1", f"an order for another clan than the {clan.key}"))
+                    continue
+                if order.by < 0:
+                    order = replace(order, by=sender)
                 fault = order_fault(st, order, absent)
                 if fault:
                     self._illegal(game, agents[sender], order.text(st.names), fault)
@@ -177,9 +205,9 @@ class Driver:
         view = game.views[agent.seat]
         try:
             return getattr(agent, what)(view, rng)
+        except AgentError:
+            raise
         except Exception as e:  # a user's agent failing is reported, not a crash
-            if isinstance(e, MafiaSimError):
-                raise
             self._illegal(game, agent, what, ("agent", f"raised {type(e).__name__}: {e}"))
             return None
 

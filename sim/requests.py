@@ -135,6 +135,9 @@ class NightRequests:
 
     orders: dict[Clan, ClanOrder] = field(default_factory=dict)
     actions: dict[int, Action] = field(default_factory=dict)
+    #: sent once the day's removals were known (the driver) rather than with the day's
+    #: votes (a script): tells whose Don the orders came from (P14.3)
+    after_day: bool = False
 
 
 @dataclass(slots=True)

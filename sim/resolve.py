@@ -31,6 +31,7 @@ from sim.requests import (
 )
 from sim.roles import Clan, Role
 from sim.rules import Composition, RuleSet, Seat
+from sim.view import Statement
 
 TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note"}
 NIGHT_KEYS = {
@@ -47,11 +48,15 @@ def load_game_file(path: str | Path) -> dict[str, Any]:
     """Read a GAME.json; a malformed file is an InputError naming the line."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")
     except OSError as e:
         raise InputError(f"cannot read {p}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{p}: not UTF-8 text") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise InputError(f"{p}: the JSON is nested too deeply") from None
     except json.JSONDecodeError as e:
         raise InputError(f"{p}: malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
             from None
@@ -62,6 +67,8 @@ def load_game_file(path: str | Path) -> dict[str, Any]:
 
 class _Parser:
     """Turns the schema's names into seats, with an InputError naming every problem."""
+
+    statements: list[Statement]
 
     def __init__(self, game: Mapping[str, Any]):
         if not isinstance(game, Mapping):
@@ -204,6 +211,7 @@ class _Parser:
             if seat in night.actions:
                 raise InputError(f"{w}: {self.names[seat]} already has a request this night")
             night.actions[seat] = action
+        self.statements = self._statements(turn.get("statements", []), t, where)
         return TurnInput(
             votes=votes,
             night=night,
@@ -211,6 +219,32 @@ class _Parser:
             removed=self.seats(turn.get("removed", []), f"{where}.removed"),
             passive=self.seats(turn.get("passive", []), f"{where}.passive"),
         )
+
+    def _statements(self, raw: object, t: int, where: str) -> list[Statement]:
+        if not isinstance(raw, list):
+            raise InputError(f"{where}.statements: expected a list of statements")
+        out = []
+        for i, item in enumerate(raw):
+            w = f"{where}.statements[{i}]"
+            if not isinstance(item, Mapping):
+                raise InputError(f"{w}: a statement is an object {{by, kind, ...}}")
+            extra = set(item) - {"by", "kind", "target", "value", "channel", "to"}
+            if extra:
+                raise InputError(f"{w}: unknown field(s) {', '.join(sorted(extra))}")
+            kind = item.get("kind")
+            if kind not in ("claim", "check", "accuse", "defend", "order"):
+                raise InputError(f"{w}: kind must be claim, check, accuse, defend or order")
+            channel = item.get("channel", "public")
+            if channel not in ("public", "clan", "badge", "checked"):
+                raise InputError(f"{w}: channel must be public, clan, badge or checked")
+            value = item.get("value", "")
+            if not isinstance(value, str):
+                raise InputError(f"{w}: value must be a string")
+            out.append(Statement(
+                t, self.seat(item.get("by"), f"{w}.by"), kind,
+                self.seat(item["target"], f"{w}.target") if "target" in item else -1,
+                value, channel, self.seat(item["to"], f"{w}.to") if "to" in item else -1))
+        return out
 
     def _order(
         self, game: Game, clan: Clan, req: Mapping[str, Any], night: NightRequests, w: str
@@ -298,6 +332,8 @@ def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
             raise InputError(f"turns[{t}]: the game already ended on turn {g.outcome.turn} "
                              "(P3.3)")
         inp = parser.turn_input(g, t, raw)
+        for stmt in parser.statements:  # the day's talk comes before the vote
+            g.say(stmt)
         turns.append(turn_dict(g, g.play_turn(inp)))
     out = g.outcome
     return {

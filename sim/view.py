@@ -82,7 +82,8 @@ class PublicRecord:
         for voter, target in rep.votes:
             self.votes.append((t, voter, target))
         reveal_night = st.rules.reveal_night_roles
-        for d in rep.deaths:
+        day = [d for d in rep.deaths if d.step <= 3]  # P15.3: no order that tells the step
+        for d in day + sorted((d for d in rep.deaths if d.step > 3), key=lambda d: d.seat):
             cause = d.causes[0]
             shown = cause in (Cause.HANGED, Cause.MISSING, Cause.REMOVED) or reveal_night
             label = st.comp.seats[d.seat].label() if shown else None  # R15.2, D15.1
@@ -100,6 +101,12 @@ class PublicRecord:
         if rep.votes or self.today_counts.any():
             self.today_counts = np.zeros(self.n)
         self.absent = frozenset()
+
+    def note_day(self, rep: TurnReport) -> None:
+        """The day's removals (steps 1-3) are seen at once; roles wait for the newspaper."""
+        for d in rep.deaths:
+            self.alive[d.seat] = False
+            self.alive_mask[d.seat] = False
 
     def living(self) -> list[int]:
         alive = self.alive
@@ -226,9 +233,9 @@ class PlayerView:
         if self.clan is Clan.NONE:
             return []
         orders = legal_orders(self._st, self.clan, self.public.absent)
-        if self.don >= 0 and self.don != self.seat:
-            return []  # only the Don sends the order while there is one (R14.1)
-        return orders
+        if self.don == self.seat:
+            return [o for o in orders if o.by < 0]
+        return [o for o in orders if o.by == self.seat]  # his own, R14.4
 
     def can_raise_army(self) -> bool:
         """Whether the host would accept the Army now (R12.5, R12.6, D12.3, D12.4)."""
