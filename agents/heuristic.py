@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from numpy.random import Generator
 
     from sim.requests import Action
-    from sim.view import PlayerView
+    from sim.view import PlayerView, PublicRecord
 
 EVIL_RESULTS = ("yakuza", "triad", "maniac")
 KNOWN = 30.0  # log-odds of a certainty
@@ -83,6 +83,55 @@ def _sigmoid(x: float) -> float:
 def _is_evil_label(label: str) -> bool:
     """A revealed role label (`yakuza mafioso`, `maniac`, `triad vsb`): an enemy of Town?"""
     return label == "maniac" or (label.startswith(("yakuza", "triad")) and "vsb" not in label)
+
+
+class PublicDigest:
+    """What every Town mind concludes from the public record alone (claims, counter-claims,
+    exposures, votes before a flip), kept up to date incrementally and shared by all Town
+    agents with the same parameters (it is public: nothing private goes in)."""
+
+    def __init__(self, n: int, p: dict[str, float]):
+        self.p = p
+        self.hard = np.zeros(n)
+        self.claims: list[Statement] = []
+        self.role_claims: dict[str, list[int]] = {}
+        self.seen_statements = 0
+        self.seen_deaths = 0
+        self.seen_votes = 0
+        self.votes_for: dict[tuple[int, int], list[int]] = {}  # (turn, target) -> voters
+
+    def update(self, pub: PublicRecord) -> None:
+        p, hard = self.p, self.hard
+        for stmt in pub.statements[self.seen_statements:]:
+            if stmt.kind == "claim":
+                claimers = self.role_claims.setdefault(stmt.value, [])
+                if stmt.speaker not in claimers:
+                    claimers.append(stmt.speaker)
+                    if len(claimers) == 2:
+                        for who in claimers:
+                            hard[who] += p["counterclaim"]
+                    elif len(claimers) > 2:
+                        hard[stmt.speaker] += p["counterclaim"]
+            elif stmt.kind == "check":
+                self.claims.append(stmt)
+        self.seen_statements = len(pub.statements)
+        for t, voter, target in pub.votes[self.seen_votes:]:
+            self.votes_for.setdefault((t, target), []).append(voter)
+        self.seen_votes = len(pub.votes)
+        for d in pub.deaths[self.seen_deaths:]:
+            if d.revealed is None:
+                continue
+            evil = _is_evil_label(d.revealed)
+            for c in self.claims:
+                if c.target == d.seat:
+                    if (c.value in EVIL_RESULTS) != evil:
+                        hard[c.speaker] += p["exposed"]
+                    else:
+                        hard[c.speaker] -= p["exposed"] / 2
+            if Cause.HANGED in d.causes:
+                for voter in self.votes_for.get((d.turn, d.seat), ()):
+                    hard[voter] += -p["flip_weight"] if evil else p["flip_weight"]
+        self.seen_deaths = len(pub.deaths)
 
 
 class TownAgent(Agent):
@@ -99,33 +148,43 @@ class TownAgent(Agent):
 
     def __init__(self, seat: int, params: dict[str, float] | None = None):
         super().__init__(seat, params)
-        self.hard: np.ndarray | None = None
-        self.seen_statements = 0
-        self.seen_deaths = 0
-        self.claims: list[Statement] = []
-        self.role_claims: dict[str, list[int]] = {}
+        self.own: np.ndarray | None = None  # what he knows beyond the public record
         self.prior = 0.0
         self._key: tuple[int, ...] = ()
         self._logit: np.ndarray = np.zeros(0)
         self._vote_key = -1
-        self._vote_base: np.ndarray = np.zeros(0)
+        self._vote_base: list[float] = []
+        self._vote_best = (-1, -math.inf)
+        self.digest: PublicDigest | None = None
+
+    @property
+    def role_claims(self) -> dict[str, list[int]]:
+        return self.digest.role_claims if self.digest is not None else {}
 
     # -- belief ------------------------------------------------------------------------------
     def _start(self, view: PlayerView) -> None:
         pub = view.public
         n = pub.n
-        self.hard = np.zeros(n)
+        self.own = np.zeros(n)
         counts = pub.role_counts
         enemies = sum(counts.get(r, 0) for r in (*CLAN_ROLES, Role.MANIAC))
         others = max(1, n - 1)
         share = min(max(enemies / others, 1e-3), 1 - 1e-3)
         self.prior = math.log(share / (1 - share))
-        self.hard[self.seat] = -KNOWN
+        self.own[self.seat] = -KNOWN
         for ally in view.allies:
-            self.hard[ally] = -KNOWN if view.allies[ally] in ("commissar", "sergeant") else KNOWN
+            self.own[ally] = -KNOWN if view.allies[ally] in ("commissar", "sergeant") else KNOWN
+        key = ("town-digest", tuple(sorted((k, self.p[k]) for k in
+                                          ("counterclaim", "exposed", "flip_weight"))))
+        digest = pub.cache.get(key)
+        if not isinstance(digest, PublicDigest):
+            digest = PublicDigest(n, self.p)
+            pub.cache[key] = digest
+        self.digest = digest
 
     def _update(self, view: PlayerView) -> np.ndarray:
-        """Fold in what is new in the public record; return the log-odds of each player.
+        """His log-odds that each player is an enemy of Town: prior, reads, the public
+        digest, his own knowledge and checks, and trusted claims.
 
         Computed once for each new state of what he knows (reads change once a day)."""
         pub = view.public
@@ -133,48 +192,20 @@ class TownAgent(Agent):
         if key == self._key:
             return self._logit
         self._key = key
-        if self.hard is None:
+        if self.digest is None:
             self._start(view)
-        hard = self.hard
-        assert hard is not None
-        p = self.p
-        for stmt in pub.statements[self.seen_statements:]:
-            if stmt.kind == "claim":
-                claimers = self.role_claims.setdefault(stmt.value, [])
-                if stmt.speaker not in claimers:
-                    claimers.append(stmt.speaker)
-                    if len(claimers) == 2:
-                        for who in claimers:
-                            hard[who] += p["counterclaim"]
-                    elif len(claimers) > 2:
-                        hard[stmt.speaker] += p["counterclaim"]
-            elif stmt.kind == "check" and stmt.speaker != self.seat:
-                self.claims.append(stmt)
-        self.seen_statements = len(pub.statements)
-        for d in pub.deaths[self.seen_deaths:]:
-            if d.revealed is None:
-                continue
-            evil = _is_evil_label(d.revealed)
-            for c in self.claims:
-                if c.target == d.seat:
-                    said_evil = c.value in EVIL_RESULTS
-                    if said_evil != evil:
-                        hard[c.speaker] += p["exposed"]
-                    else:
-                        hard[c.speaker] -= p["exposed"] / 2
-            if Cause.HANGED in d.causes:
-                for t, voter, target in pub.votes:
-                    if t == d.turn and target == d.seat:
-                        hard[voter] += -p["flip_weight"] if evil else p["flip_weight"]
-        self.seen_deaths = len(pub.deaths)
-        logit = self.prior + hard + view.reads  # type: ignore[operator]
+        digest, own = self.digest, self.own
+        assert digest is not None and own is not None
+        digest.update(pub)
+        logit = self.prior + digest.hard + own + view.reads  # type: ignore[operator]
         for chk in view.checks:  # his own or the commissar's checks (R7.4): certain
             if chk.result is not None:
                 logit[chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
-        if self.claims:
-            weight = p["claim_trust"]
-            for c in self.claims:
-                if not pub.alive[c.speaker] and c.turn < pub.turn - 3:
+        if digest.claims:
+            weight = self.p["claim_trust"]
+            alive, now = pub.alive, pub.turn
+            for c in digest.claims:
+                if c.speaker == self.seat or (not alive[c.speaker] and c.turn < now - 3):
                     continue
                 trust = 1.0 - _sigmoid(float(logit[c.speaker]))
                 sign = 1.0 if c.value in EVIL_RESULTS else -1.0
@@ -214,10 +245,17 @@ class TownAgent(Agent):
             base[~pub.alive_mask] = -np.inf
             base[self.seat] = -np.inf
             base[self._logit < -KNOWN / 2] = -np.inf  # known Town: never
-            self._vote_base = base
-        score = self._vote_base + self.p["crowd"] * pub.today_counts
-        who = int(score.argmax())
-        return who if score[who] > -np.inf else -1
+            j = int(base.argmax())
+            self._vote_base = base.tolist()
+            self._vote_best = (j, self._vote_base[j])
+        # Only players with votes today gain the crowd's weight: compare them with the best.
+        who, best = self._vote_best
+        crowd, base_list = self.p["crowd"], self._vote_base
+        for t, k in pub.today_tally.items():
+            v = base_list[t] + crowd * k
+            if v > best:
+                who, best = t, v
+        return who if best > -math.inf else -1
 
 
 class CommissarAgent(TownAgent):
@@ -420,11 +458,8 @@ class ClanAgent(Agent):
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
         friends = self._friends(view)
-        today = pub.today
-        if today and rng.random() < self.p["mafia_follow"]:
-            counts: dict[int, int] = {}
-            for _, t in today:
-                counts[t] = counts.get(t, 0) + 1
+        counts = pub.today_tally
+        if counts and rng.random() < self.p["mafia_follow"]:
             leader = max(counts, key=lambda t: (counts[t], -t))
             if leader not in friends and pub.alive[leader]:
                 return leader
@@ -513,10 +548,8 @@ class ManiacAgent(Agent):
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
-        if pub.today:
-            counts: dict[int, int] = {}
-            for _, t in pub.today:
-                counts[t] = counts.get(t, 0) + 1
+        counts = pub.today_tally
+        if counts:
             leader = max(counts, key=lambda t: (counts[t], -t))
             if leader != self.seat and pub.alive[leader]:
                 return leader

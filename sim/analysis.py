@@ -69,9 +69,10 @@ CLAN_SPECIAL = {Clan.YAKUZA: Role.KAMIKAZE, Clan.TRIAD: Role.THUG}
 
 
 def adjust(comp: Composition, players: int | None = None, clan_sizes: Mapping[Clan, int] | None
-           = None, role_counts: Mapping[Role, int] | None = None) -> Composition:
-    """A composition with clan sizes (members incl. their special) and role counts changed;
-    civilians fill up to `players` (default: the same count)."""
+           = None, role_counts: Mapping[Role, int] | None = None,
+           vsbs: Mapping[Clan, int] | None = None) -> Composition:
+    """A composition with clan sizes (members incl. their special), role counts and VSBs
+    changed; civilians fill up to `players` (default: the same count)."""
     n = players if players is not None else comp.n
     counts: dict[tuple[Role, Clan], int] = {}
     for s in comp.seats:
@@ -82,6 +83,8 @@ def adjust(comp: Composition, players: int | None = None, clan_sizes: Mapping[Cl
         clan = Clan.YAKUZA if role is Role.KAMIKAZE else Clan.TRIAD if role is Role.THUG \
             else Clan.NONE
         counts[(role, clan)] = k
+    for clan, k in (vsbs or {}).items():
+        counts[(Role.VSB, clan)] = k
     for clan, size in (clan_sizes or {}).items():
         special = counts.get((CLAN_SPECIAL[clan], clan), 0)
         plain = size - special
@@ -151,6 +154,7 @@ def cell_setup(base: Mapping[str, Any], key: Mapping[str, Any], where: str) -> S
     roles_over = dict(agents.get("roles", {}))
     clan_sizes: dict[Clan, int] = {}
     role_counts: dict[Role, int] = {}
+    vsbs: dict[Clan, int] = {}
     players = b.get("players")
     for k, v in key.items():
         head, _, name = k.partition(".")
@@ -179,16 +183,22 @@ def cell_setup(base: Mapping[str, Any], key: Mapping[str, Any], where: str) -> S
                 role_counts[Role.parse(name)] = int(v)
             except ValueError as e:
                 raise InputError(f"{where}: {k}: {e}") from None
+        elif head == "vsb" and name:
+            try:
+                vsbs[Clan.parse(name)] = int(v)
+            except ValueError as e:
+                raise InputError(f"{where}: {k}: {e}") from None
         else:
             raise InputError(f"{where}: unknown cell setting {k!r} (players, roles, agents, "
-                             "label, rule.NAME, param.NAME, agent.ROLE, clan.CLAN, role.ROLE)")
+                             "label, rule.NAME, param.NAME, agent.ROLE, clan.CLAN, role.ROLE, "
+                             "vsb.CLAN)")
     agents["params"] = params
     agents["roles"] = roles_over
     b["rules"] = rules
     b["agents"] = agents
-    if clan_sizes or role_counts:
+    if clan_sizes or role_counts or vsbs:
         setup = build_setup({**b, "rules": {**rules, "require_vsb": False}}, where=where)
-        comp = adjust(setup.comp, players, clan_sizes, role_counts)
+        comp = adjust(setup.comp, players, clan_sizes, role_counts, vsbs)
         ruleset = setup.rules.replace({"require_vsb": rules.get("require_vsb", True)})
         comp.validate(ruleset)
         return replace(setup, comp=comp, rules=ruleset)

@@ -31,7 +31,7 @@ class InfoModel:
     """Daily noisy reads for every player, written into each view's `reads`."""
 
     PARAMS: ClassVar[dict[str, float]] = {
-        "town_skill": 0.3,
+        "town_skill": 0.15,
         "mafia_skill": 0.6,
         "maniac_skill": 0.6,
     }

@@ -121,7 +121,7 @@ class Driver:
                p_no_vote: float) -> None:
         st = game.st
         today = game.public.today
-        counts = game.public.today_counts
+        tally = game.public.today_tally
         voters = [s for s in range(st.n)
                   if st.alive[s] and s not in inp.absent and s not in st.beaten_today]
         voted: set[int] = set()
@@ -144,7 +144,7 @@ class Driver:
                 continue
             voted.add(v)
             today.append((v, int(target)))
-            counts[int(target)] += 1
+            tally[int(target)] = tally.get(int(target), 0) + 1
             inp.votes.append(Vote(v, int(target)))
 
     # -- the night --------------------------------------------------------------------------

@@ -53,15 +53,15 @@ class PublicRecord:
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
                  "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
-                 "today_counts")
+                 "today_tally", "cache")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
         self.n = len(names)
         self.alive: list[bool] = [True] * self.n
         self.alive_mask = np.ones(self.n, dtype=bool)  # the same, as an array
-        #: votes against each player so far today
-        self.today_counts = np.zeros(self.n)
+        #: votes against each player so far today (only those with votes)
+        self.today_tally: dict[int, int] = {}
         self.turn = 0
         self.deaths: list[PublicDeath] = []
         self.revealed: list[str | None] = [None] * self.n
@@ -75,6 +75,8 @@ class PublicRecord:
         self.absent: frozenset[int] = frozenset()
         #: how many players have each role: the host announces the table (P2.1)
         self.role_counts: dict[Role, int] = {}
+        #: for agents: what they derive from the public record alone, shared between them
+        self.cache: dict[object, object] = {}
 
     def publish(self, st: GameState, rep: TurnReport) -> None:
         """Add one turn's newspaper to the record (R15)."""
@@ -98,8 +100,7 @@ class PublicRecord:
             self.beaten.append((t, v))
         self.turn = st.turn
         self.today = []
-        if rep.votes or self.today_counts.any():
-            self.today_counts = np.zeros(self.n)
+        self.today_tally = {}
         self.absent = frozenset()
 
     def note_day(self, rep: TurnReport) -> None:
