@@ -197,7 +197,7 @@ class TownAgent(Agent):
         digest, own = self.digest, self.own
         assert digest is not None and own is not None
         digest.update(pub)
-        logit = self.prior + digest.hard + own + view.reads  # type: ignore[operator]
+        logit = self.prior + digest.hard + own + view.reads
         for chk in view.checks:  # his own or the commissar's checks (R7.4): certain
             if chk.result is not None:
                 logit[chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN

@@ -289,7 +289,11 @@ def tidy_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
                     "games": summary["games"], "wins": c["wins"], "share": c["share"],
                     "low": c["low"], "high": c["high"],
                     "turns_mean": summary["turns"]["mean"],
-                    "duel_share": summary["duel_share"]})
+                    "duel_share": summary["duel_share"],
+                    **{f"ends_{r}": k / summary["games"]
+                       for r, k in summary.get("reasons", {}).items()},
+                    **{f"wins_by_{r}": k for r, k in
+                       summary.get("wins_by_reason", {}).get(camp, {}).items()}})
     return out
 
 

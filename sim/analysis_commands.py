@@ -167,7 +167,59 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+EXACT_CASES = [(4, 1, 1, True), (6, 2, 0, False), (10, 2, 2, True), (15, 4, 4, True),
+               (20, 5, 4, True)]
+
+
+def cmd_exact(args: argparse.Namespace) -> int:
+    """The engine's correctness check: uniform games against the exact dynamic program."""
+    import math
+
+    from agents.base import resolve_agent_set
+    from sim.exact import exact_outcome
+    from sim.roles import Winner
+    from sim.rules import Composition, RuleSet
+    from sim.runner import run
+    from sim.setup import Setup
+
+    rows = []
+    worst = 0.0
+    for civ, yak, tri, man in EXACT_CASES:
+        comp = Composition.from_counts(civilian=civ, yakuza=yak, triad=tri, maniac=int(man))
+        setup = Setup(comp, RuleSet(require_vsb=False), resolve_agent_set("uniform"))
+        res = run(setup, games=args.games, seed=args.seed, jobs=args.jobs)
+        exact = exact_outcome(civ, yak, tri, man)
+        row: dict[str, Any] = {"composition": comp.describe(), "players": comp.n}
+        for w in (Winner.TOWN, Winner.YAKUZA, Winner.TRIAD, Winner.MANIAC, Winner.DRAW):
+            p = exact[w.key]
+            share = res.tally.winners[w] / args.games
+            se = math.sqrt(max(p * (1 - p), 1e-12) / args.games)
+            z = (share - p) / se if p > 0 else 0.0
+            worst = max(worst, abs(z))
+            row[w.key] = {"exact": p, "simulated": share, "z": z}
+        rows.append(row)
+    if args.json:
+        print(json.dumps({"games": args.games, "cases": rows, "max_abs_z": worst}, indent=2))
+        return 0
+    print(f"uniform game, {args.games:,} games per table: exact / simulated (z)")
+    for row in rows:
+        print(f"{row['players']:>3} players {row['composition']}")
+        print("    " + "  ".join(
+            f"{k} {row[k]['exact']:.4f}/{row[k]['simulated']:.4f} ({row[k]['z']:+.1f})"
+            for k in ("town", "yakuza", "triad", "maniac", "draw")))
+    print(f"largest |z|: {worst:.2f}")
+    return 0
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
+    e = sub.add_parser("exact", help="check the engine: uniform games against exact "
+                                     "probabilities")
+    e.add_argument("--games", type=positive_int, default=20_000)
+    e.add_argument("--seed", type=nonneg_int, default=2024)
+    e.add_argument("--jobs", type=jobs_int, default=-1)
+    e.add_argument("--json", action="store_true")
+    e.set_defaults(func=cmd_exact)
+
     s = sub.add_parser("sweep", help="run a grid of setups (SWEEP.toml) into a tidy table")
     s.add_argument("sweep", help="the sweep file")
     s.add_argument("--out", help="output directory (default runs/<sweep name>)")

@@ -294,8 +294,10 @@ class Composition:
             else:
                 clans[s.clan][s.role.key] += 1
         parts = [k if v == 1 else f"{k}*{v}" for k, v in town.items()]
+        order = {"mafioso": 0, "kamikaze": 1, "thug": 1, "vsb": 2}
         for clan, c in clans.items():
             if c:
-                items = [k if v == 1 else f"{k}*{v}" for k, v in c.items()]
+                items = [k if v == 1 else f"{k}*{v}"
+                         for k, v in sorted(c.items(), key=lambda kv: order[kv[0]])]
                 parts.append(f"{clan.key}=" + "+".join(items))
         return ",".join(parts)

@@ -81,9 +81,13 @@ class Tally:
     turns_hist: np.ndarray = field(default_factory=lambda: np.zeros(128, np.int64))
     deaths: np.ndarray = field(default_factory=lambda: np.zeros(N_CAUSES, np.int64))
     skipped: int = 0
+    #: wins by winner and by how the game ended
+    joint: np.ndarray = field(
+        default_factory=lambda: np.zeros((len(Winner), len(Reason)), np.int64))
 
     def add(self, rows: np.ndarray) -> None:
         self.games += len(rows)
+        np.add.at(self.joint, (rows[:, 1], rows[:, 2]), 1)
         self.winners += np.bincount(rows[:, 1], minlength=len(Winner))[: len(Winner)]
         self.reasons += np.bincount(rows[:, 2], minlength=len(Reason))[: len(Reason)]
         self.turns_sum += int(rows[:, 3].sum())
@@ -121,6 +125,8 @@ class RunResult:
             "run_id": self.run_id,
             "camps": camps,
             "reasons": {r.key: int(t.reasons[r]) for r in Reason},
+            "wins_by_reason": {w.key: {r.key: int(t.joint[w, r]) for r in Reason
+                                       if t.joint[w, r]} for w in Winner},
             "duel_share": duels / n if n else 0.0,
             "turns": {"mean": t.turns_sum / n if n else 0.0, "median": median},
             "deaths_per_game": {c.key: float(t.deaths[c]) / n if n else 0.0 for c in Cause},
