@@ -40,6 +40,9 @@ class Agent:
     """
 
     PARAMS: ClassVar[dict[str, float]] = {}
+    #: whether the agent reads `view.reads` (the information model draws them only if some
+    #: agent does; a user's agent that reads them keeps the default)
+    USES_READS: ClassVar[bool] = True
 
     def __init__(self, seat: int, params: Mapping[str, float] | None = None):
         self.seat = seat
@@ -75,6 +78,9 @@ class AgentSet:
 
     def make(self, role: Role, seat: int) -> Agent:
         return self.classes[role](seat, self.params)
+
+    def uses_reads(self) -> bool:
+        return any(cls.USES_READS for cls in self.classes.values())
 
     def known_params(self) -> set[str]:
         out: set[str] = set()

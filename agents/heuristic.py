@@ -395,15 +395,23 @@ class ClanAgent(Agent):
     def __init__(self, seat: int, params: dict[str, float] | None = None):
         super().__init__(seat, params)
         self.faked = False
+        self._danger_key: tuple[int, int] = (-1, -1)
+        self._danger_cache: np.ndarray = np.zeros(0)
 
     def _danger(self, view: PlayerView) -> np.ndarray:
+        """How dangerous each player looks: reads, plus opened commissars and claimers
+        (computed once for each new state of the public record)."""
         pub = view.public
+        key = (pub.turn, len(pub.statements))
+        if key == self._danger_key:
+            return self._danger_cache
         danger = np.array(view.reads, dtype=float, copy=True)
         for stmt in pub.statements:
             if stmt.kind == "claim" and stmt.value == "commissar":
                 danger[stmt.speaker] += self.p["opened_danger"]
             elif stmt.kind == "check":
                 danger[stmt.speaker] += self.p["claimer_danger"]
+        self._danger_key, self._danger_cache = key, danger
         return danger
 
     def _friends(self, view: PlayerView) -> set[int]:

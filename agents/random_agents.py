@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class RandomAgent(Agent):
+    USES_READS = False
+
     def vote(self, view: PlayerView, rng: Generator) -> int:
         legal = view.legal_votes()
         k = int(rng.integers(len(legal) + 1))

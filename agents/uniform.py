@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 
 class UniformAgent(Agent):
+    USES_READS = False
+
     def vote(self, view: PlayerView, rng: Generator) -> int:
         today = view.public.today
         if today:

@@ -17,7 +17,7 @@ import numpy as np
 
 from sim.errors import InputError, MafiaSimError
 from sim.roles import Clan, Role, Winner
-from sim.rules import Composition, Seat
+from sim.rules import Composition, RuleSet, Seat
 from sim.runner import game_rng, run
 from sim.setup import Setup, build_setup
 from sim.stats import Z95, normal_p_value, wilson
@@ -301,9 +301,11 @@ def tidy_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
 DEFAULT_TARGET = {"town": 0.5, "yakuza": 0.2, "triad": 0.2, "maniac": 0.1}
 
 
-def candidates(n: int) -> list[Composition]:
+def candidates(n: int, rules: RuleSet | None = None) -> list[Composition]:
     """Compositions near the standard table: each clan one smaller or larger, the maniac,
-    ninja, doctor and necromancer in or out; civilians fill up."""
+    ninja, doctor and necromancer in or out (at most one out); civilians fill up. Only
+    valid tables (D2.1) are kept."""
+    rules = rules or RuleSet()
     std = Composition.standard(n)
     ys, ts = std.clan_size(Clan.YAKUZA), std.clan_size(Clan.TRIAD)
     out = []
@@ -318,7 +320,8 @@ def candidates(n: int) -> list[Composition]:
                 comp = adjust(std, n, {Clan.YAKUZA: ys + dy, Clan.TRIAD: ts + dt}, roles)
             except InputError:
                 continue
-            out.append(comp)
+            if not comp.problems(rules):
+                out.append(comp)
     return out
 
 
@@ -332,7 +335,7 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left
     or `rounds` are done. Returns the ranked table."""
-    pool = [(c, replace(base, comp=c)) for c in candidates(n)]
+    pool = [(c, replace(base, comp=c)) for c in candidates(n, base.rules)]
     state: dict[str, dict[str, Any]] = {}
     played = 0
     for r in range(rounds):

@@ -36,7 +36,8 @@ class InfoModel:
         "maniac_skill": 0.6,
     }
 
-    def __init__(self, st: GameState, params: dict[str, float] | None = None):
+    def __init__(self, st: GameState, params: dict[str, float] | None = None,
+                 used: bool = True):
         p = {**self.PARAMS, **{k: v for k, v in (params or {}).items() if k in self.PARAMS}}
         n = st.n
         mu = np.zeros(n)
@@ -56,7 +57,7 @@ class InfoModel:
         # the mean of the daily log-likelihood ratio: mu * (mu * y) - mu**2 / 2
         self.mean = self.mu * (self.mu * truth) - self.mu**2 / 2
         self.reads = np.zeros((n, n))
-        self.active = bool(np.any(mu != 0.0))
+        self.active = used and bool(np.any(mu != 0.0))  # no draws nobody reads
 
     def day(self, rng: Generator) -> None:
         """Add one day's reads (called by the driver at the start of each day)."""

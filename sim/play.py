@@ -64,10 +64,11 @@ class Driver:
     def finish(self, game: Game, rng: Generator) -> Game:
         """Play an existing game to its end with the agents (fresh agents and reads)."""
         st = game.st
-        info = InfoModel(st, dict(self.agents.params))
+        info = InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
         for s, view in enumerate(game.views):
             view.reads = info.reads[s]
         agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
+        self._acting = [s for s in range(st.n) if st.role[s] in ACTING]
         rules = self.rules
         while not game.over:
             inp = TurnInput()
@@ -125,8 +126,9 @@ class Driver:
         voters = [s for s in range(st.n)
                   if st.alive[s] and s not in inp.absent and s not in st.beaten_today]
         voted: set[int] = set()
-        for k in rng.permutation(len(voters)):
-            v = voters[int(k)]
+        alive, n = st.alive, st.n
+        for k in rng.permutation(len(voters)).tolist():
+            v = voters[k]
             if p_no_vote > 0 and rng.random() < p_no_vote:
                 continue
             target = self._ask(game, agents[v], "vote", rng)
@@ -138,8 +140,11 @@ class Driver:
                 continue
             if target < 0:
                 continue
-            fault = vote_fault(st, v, int(target), inp.absent, voted)
-            if fault:
+            # The voter is alive, present and not beaten (the list above); what is left of
+            # vote_fault is checked here at once, and vote_fault names any fault.
+            if not (target < n and alive[target] and target != v and v not in voted):
+                fault = vote_fault(st, v, int(target), inp.absent, voted)
+                assert fault is not None
                 self._illegal(game, agents[v], f"vote against seat {target}", fault)
                 continue
             voted.add(v)
@@ -182,8 +187,8 @@ class Driver:
                 for m in st.members[clan]:  # the clan knows its own order (R2.7)
                     game.views[m].private["order"] = order
         shooters = {o.shooter for o in night.orders.values()}
-        for s in range(st.n):
-            if not st.alive[s] or s in absent or st.role[s] not in ACTING:
+        for s in self._acting:
+            if not st.alive[s] or s in absent:
                 continue
             if st.turn == 0 and st.role[s] is not Role.MANIAC:
                 continue  # R3.1: only the maniac acts on turn 0

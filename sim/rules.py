@@ -293,7 +293,9 @@ class Composition:
                 town[s.role.key] += 1
             else:
                 clans[s.clan][s.role.key] += 1
-        parts = [k if v == 1 else f"{k}*{v}" for k, v in town.items()]
+        rank = {r.key: int(r) for r in Role}
+        parts = [k if v == 1 else f"{k}*{v}"
+                 for k, v in sorted(town.items(), key=lambda kv: rank[kv[0]])]
         order = {"mafioso": 0, "kamikaze": 1, "thug": 1, "vsb": 2}
         for clan, c in clans.items():
             if c:

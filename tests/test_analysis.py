@@ -1,0 +1,119 @@
+"""recommend, odds, calibrate, bench and the composition helpers behind sweeps."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sim.analysis import adjust, calibrate, candidates, distance, odds, parse_target, recommend
+from sim.errors import InputError
+from sim.resolve import load_game_file
+from sim.roles import Clan, Role
+from sim.rules import Composition
+from sim.setup import build_setup
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_candidates_are_valid_and_near_the_standard_table() -> None:
+    std = Composition.standard(25)
+    comps = candidates(25)
+    assert len(comps) > 20
+    descs = {c.describe() for c in comps}
+    assert std.describe() in descs
+    for c in comps:
+        assert c.n == 25
+        assert abs(c.clan_size(Clan.YAKUZA) - std.clan_size(Clan.YAKUZA)) <= 1
+        assert abs(c.clan_size(Clan.TRIAD) - std.clan_size(Clan.TRIAD)) <= 1
+
+
+def test_adjust_fills_with_civilians() -> None:
+    comp = adjust(Composition.standard(25), 25, {Clan.YAKUZA: 6}, {Role.MANIAC: 0})
+    assert comp.n == 25
+    assert comp.clan_size(Clan.YAKUZA) == 6
+    assert comp.count(Role.MANIAC) == 0
+    assert comp.count(Role.CIVILIAN) == Composition.standard(25).count(Role.CIVILIAN) - 1
+    with pytest.raises(InputError, match="do not fit"):
+        adjust(Composition.standard(25), 12, {Clan.YAKUZA: 8})
+
+
+def test_target_parsing_and_default() -> None:
+    assert parse_target(None) == {"town": 0.5, "yakuza": 0.2, "triad": 0.2, "maniac": 0.1}
+    with pytest.raises(InputError, match="add up"):
+        parse_target("town=0.9,yakuza=0.5")
+    with pytest.raises(InputError, match="unknown camp"):
+        parse_target("werewolves=1")
+    assert distance({"town": 0.5}, {"town": 0.5}) == 0
+
+
+def test_recommend_ranks_by_distance() -> None:
+    base = build_setup(None, players=14)
+    table = recommend(base, 14, parse_target(None), games=20, rounds=2, keep=4, seed=1)
+    assert table
+    dists = [r["distance"] for r in table]
+    assert dists == sorted(dists)
+    for r in table:
+        assert 0 <= r["town"]["low"] <= r["town"]["share"] <= r["town"]["high"] <= 1
+
+
+def test_odds_from_a_position_sum_to_one() -> None:
+    game = load_game_file(ROOT / "examples" / "stray_bullet.json")
+    res = odds(game, build_setup(None), games=60, seed=2)
+    assert sum(c["wins"] for c in res["camps"].values()) == 60
+    # Same seed, same odds.
+    assert odds(game, build_setup(None), games=60, seed=2) == res
+
+
+def test_odds_of_a_finished_game_are_certain() -> None:
+    game = load_game_file(ROOT / "examples" / "duel.json")
+    res = odds(game, build_setup(None), games=20)
+    assert res["camps"]["yakuza"]["wins"] == 20
+
+
+def test_calibrate_finds_a_value_with_an_interval() -> None:
+    res = calibrate(build_setup(None, players=14), lo=0.0, hi=1.0, points=3, games=60)
+    assert len(res["grid"]) == 3
+    if res.get("value") is not None:
+        assert res["low"] <= res["value"] <= res["high"]
+
+
+def test_calibrate_rejects_unknown_parameter() -> None:
+    with pytest.raises(InputError, match="unknown parameter"):
+        calibrate(build_setup(None, players=14), param="luck")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "sim", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_cli_recommend_and_odds_and_calibrate_json() -> None:
+    r = cli("recommend", "--players", "14", "--games", "10", "--rounds", "1", "--json",
+            "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["ranking"]
+    r = cli("odds", "examples/ambush.json", "--games", "20", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["games"] == 20
+    r = cli("calibrate", "--players", "14", "--points", "2", "--games", "20", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["param"] == "town_skill"
+
+
+def test_cli_bad_target_and_range() -> None:
+    r = cli("recommend", "--players", "14", "--target", "town=2")
+    assert r.returncode == 2 and "between 0 and 1" in r.stderr
+    r = cli("calibrate", "--range", "zero,one")
+    assert r.returncode == 2 and "LOW,HIGH" in r.stderr
+
+
+def test_bench_reports_rates_and_efficiency() -> None:
+    from sim.bench import format_bench, run_bench
+
+    res = run_bench(games=20, jobs=1)
+    assert res["rows"] and all(r["games_per_second"] > 0 for r in res["rows"])
+    assert "parallel efficiency" in format_bench(res)
