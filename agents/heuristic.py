@@ -380,6 +380,19 @@ class NecromancerAgent(TownAgent):
         return None
 
 
+def danger_of(view: PlayerView, p: dict[str, float]) -> np.ndarray:
+    """How dangerous each player looks to a clan member or the maniac: his reads (who is a
+    hero), plus `opened_danger` for a claimed commissar and `claimer_danger` for anyone who
+    announced checks."""
+    danger = np.array(view.reads, dtype=float, copy=True)
+    for stmt in view.public.statements:
+        if stmt.kind == "claim" and stmt.value == "commissar":
+            danger[stmt.speaker] += p["opened_danger"]
+        elif stmt.kind == "check":
+            danger[stmt.speaker] += p["claimer_danger"]
+    return danger
+
+
 class ClanAgent(Agent):
     """A clan member (mafioso, kamikaze, thug): votes with the clan, the Don's orders."""
 
@@ -405,12 +418,7 @@ class ClanAgent(Agent):
         key = (pub.turn, len(pub.statements))
         if key == self._danger_key:
             return self._danger_cache
-        danger = np.array(view.reads, dtype=float, copy=True)
-        for stmt in pub.statements:
-            if stmt.kind == "claim" and stmt.value == "commissar":
-                danger[stmt.speaker] += self.p["opened_danger"]
-            elif stmt.kind == "check":
-                danger[stmt.speaker] += self.p["claimer_danger"]
+        danger = danger_of(view, self.p)
         self._danger_key, self._danger_cache = key, danger
         return danger
 
@@ -546,13 +554,7 @@ class ManiacAgent(Agent):
                                           "opened_danger": 10.0, "claimer_danger": 4.0}
 
     def _danger(self, view: PlayerView) -> np.ndarray:
-        danger = np.array(view.reads, dtype=float, copy=True)
-        for stmt in view.public.statements:
-            if stmt.kind == "claim" and stmt.value == "commissar":
-                danger[stmt.speaker] += self.p["opened_danger"]
-            elif stmt.kind == "check":
-                danger[stmt.speaker] += self.p["claimer_danger"]
-        return danger
+        return danger_of(view, self.p)
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public

@@ -14,34 +14,29 @@ from sim.setup import Setup, build_setup, load_toml, parse_assignments
 CAMP_ORDER = ["town", "yakuza", "triad", "maniac", "draw", "stalemate"]
 
 
-def positive_int(text: str) -> int:
+def _whole(text: str, minimum: int, allow_minus_one: bool = False) -> int:
     try:
         v = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    if v < minimum and not (allow_minus_one and v == -1):
+        if allow_minus_one:
+            raise argparse.ArgumentTypeError("use a positive number of jobs, or -1 for all "
+                                             "cores")
+        raise argparse.ArgumentTypeError(f"{text} must be at least {minimum}")
     return v
+
+
+def positive_int(text: str) -> int:
+    return _whole(text, 1)
 
 
 def nonneg_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text} must be >= 0")
-    return v
+    return _whole(text, 0)
 
 
 def jobs_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if v == 0 or v < -1:
-        raise argparse.ArgumentTypeError("use a positive number of jobs, or -1 for all cores")
-    return v
+    return _whole(text, 1, allow_minus_one=True)
 
 
 def probability(text: str) -> float:
