@@ -1,0 +1,96 @@
+"""The default agents use what they hear: an opened commissar's claim turns the vote, and a
+failing game names its index and seed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from agents.base import Agent, resolve_agent_set
+from agents.heuristic import CommissarAgent, TownAgent
+from sim.engine import Game
+from sim.info import InfoModel
+from sim.requests import NightRequests, TurnInput
+from sim.roles import Camp, Role
+from sim.rules import Composition, RuleSet
+from sim.runner import GameFailed, play_batch
+from sim.setup import build_setup
+from sim.view import Statement
+
+
+def day_votes(claim: bool, seed: int) -> tuple[Counter[int], int]:
+    """Turn 1 of a standard table with no reads at all (skill 0): the commissar, having
+    checked a Yakuza member, opens up (or stays silent); then Town votes."""
+    comp = Composition.standard(25)
+    game = Game(comp, RuleSet(), np.random.default_rng(seed))
+    st = game.st
+    game.play_day(TurnInput())
+    game.play_night(NightRequests())
+    info = InfoModel(st, {"town_skill": 0.0, "mafia_skill": 0.0, "maniac_skill": 0.0})
+    for s, view in enumerate(game.views):
+        view.reads = info.reads[s]
+    commissar = st.seats_by_role[Role.COMMISSAR][0]
+    mafioso = next(s for s in st.members[1] if st.alive[s])
+    if claim:
+        game.say(Statement(1, commissar, "claim", value="commissar"))
+        game.say(Statement(1, commissar, "check", mafioso, "yakuza"))
+    rng = np.random.default_rng(seed)
+    votes: Counter[int] = Counter()
+    pub = game.public
+    for s in rng.permutation(st.n).tolist():
+        if not st.alive[s] or st.camp[s] is not Camp.TOWN or s == commissar:
+            continue
+        agent = TownAgent(s)
+        t = agent.vote(game.views[s], rng)
+        if t >= 0:
+            votes[t] += 1
+            pub.today.append((s, t))
+            pub.today_tally[t] = pub.today_tally.get(t, 0) + 1
+    return votes, mafioso
+
+
+def test_opened_commissars_claim_turns_the_vote() -> None:
+    """With no reads, Town's votes scatter; once the commissar opens up and names a Yakuza
+    member, most of Town votes for him (the claim's trust rule)."""
+    for seed in range(5):
+        silent, target = day_votes(False, seed)
+        loud, target2 = day_votes(True, seed)
+        assert target == target2
+        assert loud[target] > sum(loud.values()) / 2
+        assert silent[target] < loud[target]
+
+
+def test_commissar_opens_up_on_finding_an_enemy() -> None:
+    comp = Composition.standard(25)
+    game = Game(comp, RuleSet(), np.random.default_rng(1))
+    st = game.st
+    c = st.seats_by_role[Role.COMMISSAR][0]
+    agent = CommissarAgent(c)
+    view = game.view(c)
+    assert agent.statements(view, np.random.default_rng(0)) == []
+    from sim.engine import CheckResult
+
+    mafioso = st.members[2][0]
+    view.checks.append(CheckResult(c, mafioso, "triad", -1, (c,), 1))
+    said = agent.statements(view, np.random.default_rng(0))
+    assert any(s.kind == "claim" and s.value == "commissar" for s in said)
+    assert any(s.kind == "check" and s.target == mafioso and s.value == "triad" for s in said)
+
+
+class FailsToVote(Agent):
+    def vote(self, view, rng):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+
+def test_a_failing_game_names_its_index_and_seed() -> None:
+    setup = build_setup(None, players=14)
+    setup.agents = resolve_agent_set("heuristic",
+                                     {"civilian": "tests.test_heuristic_play:FailsToVote"})
+    with pytest.raises(GameFailed) as err:
+        play_batch(setup, 9, 5, 12)
+    import re
+
+    m = re.search(r"game (\d+) of the run with seed 9 .*--seed 9 --game (\d+)", str(err.value))
+    assert m and m.group(1) == m.group(2) and 5 <= int(m.group(1)) < 12
