@@ -318,13 +318,20 @@ class Game:
             self.play_night(inp.night)
         return rep
 
-    def play_day(self, inp: TurnInput) -> TurnReport:
-        """Steps 1-3 of a turn (the day's removals). The night follows with play_night."""
+    def play_day(self, inp: TurnInput, checked: bool = False) -> TurnReport:
+        """Steps 1-3 of a turn (the day's removals). The night follows with play_night.
+
+        `checked`: every vote was already checked with sim.legal's fault functions (the
+        driver does, request by request), so it is not checked twice."""
         st = self.st
         if inp.absent & st.beaten_today:
             # D10.4: the beaten may not post today, so they are excused from R16.1.
             inp.absent = inp.absent - st.beaten_today
-        self.validate_day(inp)
+        if checked:
+            if st.outcome is not None:
+                raise InputError(f"turn {st.turn} given after the game ended (P3.3)")
+        else:
+            self.validate_day(inp)
         rep = TurnReport(st.turn)
         self._turn = (rep, inp)
         self._dons_at_start = list(st.don)
@@ -344,13 +351,15 @@ class Game:
         self.public.note_day(rep)
         return rep
 
-    def play_night(self, night: NightRequests) -> TurnReport:
-        """Steps 4-8 of the turn begun by play_day."""
+    def play_night(self, night: NightRequests, checked: bool = False) -> TurnReport:
+        """Steps 4-8 of the turn begun by play_day (`checked`: as for play_day, every request
+        was checked after the day's removals, so admission has nothing to drop or refuse)."""
         st = self.st
         if self._turn is None:
             raise MafiaSimError("play_night before play_day")
         rep, inp = self._turn
-        night = self.admit_night(night, inp.absent)
+        if not checked:
+            night = self.admit_night(night, inp.absent)
         if self.record:
             self._log_requests(night)
         try:

@@ -77,10 +77,12 @@ class Driver:
                 self._attrition(game, inp, rng)
                 self._talk(game, agents, inp, rng)
                 self._votes(game, agents, inp, rng, rules.p_no_vote)
-            if game.play_day(inp).outcome is not None:
+            # Every request below is checked as it comes in, with sim.legal's fault
+            # functions, so the engine does not check it again (checked=True).
+            if game.play_day(inp, checked=True).outcome is not None:
                 continue  # the day ended the game (D4.2)
             self._night(game, agents, inp, rng)  # asked once the hanging is known (P3.1)
-            game.play_night(inp.night)
+            game.play_night(inp.night, checked=True)
         return game
 
     # -- the day ----------------------------------------------------------------------------
@@ -209,6 +211,8 @@ class Driver:
     def _ask(self, game: Game, agent: Agent, what: str, rng: Generator) -> Any:
         view = game.views[agent.seat]
         try:
+            if what == "vote":
+                return agent.vote(view, rng)
             return getattr(agent, what)(view, rng)
         except AgentError:
             raise
