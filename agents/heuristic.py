@@ -19,13 +19,15 @@ table's skill) plus the hard information of the game, which it folds in incremen
   sergeant would carry his checks on); once open he announces every check. The sergeant
   votes by the checks he sees and, with the badge (R7.5), plays the commissar.
 - The doctor guards an opened commissar, otherwise the most trusted living player, never
-  the same twice in a row (R8.3) and never himself (R8.4). Where a rule set allows
-  self-healing he heals himself when voted against that day, else with chance `self_heal`.
+  the same twice in a row (R8.3, unless `doctor_repeat_heal`) and never himself (R8.4).
+  Where a rule set allows self-healing he heals himself when voted against that day, else
+  with chance `self_heal`.
 - The ninja strikes the most suspicious player when P(enemy) is above `ninja_threshold`,
-  which rises by `ninja_threshold_step` after each kill that may have been peaceful (R11.3).
-- The necromancer gives one protect on turn 1 and one on turn 2 (an opened commissar
-  first, then the most trusted), and raises the Army (R12.5) against the two most
-  suspicious players when both are above `army_threshold`.
+  which rises by `ninja_threshold_step` after each kill that may have been peaceful (R11.3)
+  (one step higher from the start when `harakiri_at` is 1, one step lower when 0).
+- The necromancer gives half his protects (rounded up) on turn 1 and the rest on turn 2
+  (an opened commissar first, then the most trusted), and raises the Army (R12.5) against
+  the two most suspicious players when both are above `army_threshold`.
 - The VSB is told he is a civilian and plays one.
 - Clan members (`ClanAgent`) know their clan and VSB. They rate danger: the reads of
   `sim.info` (who is a hero) plus `opened_danger` for an opened commissar and
@@ -308,7 +310,9 @@ class DoctorAgent(TownAgent):
         if view.turn == 0:
             return None
         logit = self._update(view)
-        exclude = {view.last_heal, self.seat}
+        exclude = {self.seat}
+        if not view.rules.doctor_repeat_heal:
+            exclude.add(view.last_heal)  # R8.3
         if view.rules.doctor_self_heal and view.last_heal != self.seat:
             # Where the rule set allows it (R8.4 flipped): himself when voted against today,
             # else now and then (`self_heal`).
@@ -346,7 +350,14 @@ class NinjaAgent(TownAgent):
         target = self._most(logit, view, set())
         if target < 0:
             return None
-        threshold = self.p["ninja_threshold"] + self.p["ninja_threshold_step"] * self.risky_kills
+        # R11.3: each kill that may have been peaceful brings harakiri closer; with
+        # harakiri_at 1 the very first is fatal, with 0 there is no harakiri at all.
+        limit = view.rules.harakiri_at
+        step = self.p["ninja_threshold_step"]
+        if limit == 0:
+            threshold = self.p["ninja_threshold"] - step
+        else:
+            threshold = self.p["ninja_threshold"] + step * (self.risky_kills + (limit == 1))
         if _sigmoid(float(logit[target])) <= min(threshold, 0.999):
             return None
         self.last_strike = (view.turn, target)
@@ -361,15 +372,22 @@ class NecromancerAgent(TownAgent):
             return None
         logit = self._update(view)
         if view.turn in (1, 2) and view.protects_left > 0:
-            # D12.1: one protect on each of turns 1 and 2.
+            # D12.1: half of them (rounded up) on turn 1, the rest on turn 2.
+            k = (view.protects_left + 1) // 2 if view.turn == 1 else view.protects_left
             holders = view.private.setdefault("protected", set())
             assert isinstance(holders, set)
-            target = self._opened_commissar(view, logit)
-            if target < 0 or target in holders:
-                target = self._most(logit, view, holders, highest=False)
-            if target >= 0:
-                holders.add(target)
-                return Protect((target,))
+            chosen: list[int] = []
+            opened = self._opened_commissar(view, logit)
+            if opened >= 0 and opened not in holders:
+                chosen.append(opened)
+            while len(chosen) < k:
+                target = self._most(logit, view, holders | set(chosen), highest=False)
+                if target < 0:
+                    break
+                chosen.append(target)
+            if chosen:
+                holders.update(chosen)
+                return Protect(tuple(chosen))
             return None
         if view.can_raise_army():
             a = self._most(logit, view, set())
@@ -572,7 +590,7 @@ class ManiacAgent(Agent):
 
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
         pub = view.public
-        if not view.ambush_used and view.turn > 0 and "ambush" in view.private:
+        if not view.ambush_used and view.rules.maniac_ambush:
             threatened = sum(1 for _, t in pub.today if t == self.seat)
             named = any(s.kind == "check" and s.target == self.seat and s.value == "maniac"
                         for s in pub.statements)

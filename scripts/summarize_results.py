@@ -69,7 +69,7 @@ def section_roles(out: list[str]) -> None:
     labels = [x for x in df.label.unique() if x != "baseline"]
     out += ["## 4. What each role is worth", "",
             "Change in win share (points, paired 95% interval) when the role is replaced by a "
-            "civilian, on common random numbers (12,000 paired games a cell).", "",
+            "civilian, on common random numbers (10,000 paired games a cell).", "",
             "![role values](figures/role_values.png)", "",
             "| role | players | town | yakuza | triad | maniac |", "|---|---|---|---|---|---|"]
     for lab in labels:
