@@ -3,6 +3,7 @@ failing game names its index and seed."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import numpy as np
@@ -94,3 +95,31 @@ def test_a_failing_game_names_its_index_and_seed() -> None:
 
     m = re.search(r"game (\d+) of the run with seed 9 .*--seed 9 --game (\d+)", str(err.value))
     assert m and m.group(1) == m.group(2) and 5 <= int(m.group(1)) < 12
+
+
+def test_default_agents_use_the_rule_options() -> None:
+    """The maniac takes his ambush in some games (R9.3) and never when the option is off;
+    the doctor repeats heals far more where the rule set allows it (R8.3)."""
+    from sim.play import Driver
+
+    def play(rules: RuleSet, games: int = 150) -> list[Game]:
+        d = Driver(Composition.standard(25), rules, resolve_agent_set("heuristic"))
+        return [d.play(np.random.default_rng(i), record=True) for i in range(games)]
+
+    def ambushes(games: list[Game]) -> int:
+        return sum(any(g.st.ambush_used) for g in games)
+
+    assert ambushes(play(RuleSet())) > 0
+    assert ambushes(play(RuleSet(maniac_ambush=False))) == 0
+
+    def repeats(games: list[Game]) -> int:
+        n = 0
+        for g in games:
+            heals = [(e[1], e[3].target) for e in g.log
+                     if e[0] == "request" and type(e[3]).__name__ == "Heal"]
+            n += sum(1 for a, b in itertools.pairwise(heals)
+                     if b[0] == a[0] + 1 and b[1] == a[1])
+        return n
+
+    # By default a repeat is legal only after a heal that was not carried out (D8.1).
+    assert repeats(play(RuleSet(doctor_repeat_heal=True), 60)) > 3 * repeats(play(RuleSet(), 60))
