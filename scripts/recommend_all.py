@@ -20,6 +20,18 @@ from sim.setup import build_setup
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def standard_shares(n: int) -> dict | None:
+    """The standard table's shares from study 1, when its results are there."""
+    table = ROOT / "results" / "studies" / "01_player_count" / "results.csv"
+    if not table.exists():
+        return None
+    df = pd.read_csv(table)
+    d = df[df.players == n]
+    if d.empty:
+        return None
+    return {"camps": {r.camp: {"share": r.share} for r in d.itertuples()}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=-1)
@@ -34,7 +46,8 @@ def main() -> None:
         best = table[0]["composition"]
         setup = build_setup(None, players=n, roles=best)
         res = run(setup, precision=0.01, seed=12, jobs=args.jobs).summary()
-        std = run(base, precision=0.01, seed=12, jobs=args.jobs).summary()
+        std = standard_shares(n) or run(base, precision=0.01, seed=12,
+                                          jobs=args.jobs).summary()
         row = {"players": n, "composition": best, "standard": base.comp.describe(),
                "games": res["games"]}
         for w in ("town", "yakuza", "triad", "maniac", "draw"):
