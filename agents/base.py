@@ -158,4 +158,7 @@ def resolve_agent_set(
                              f"{', '.join(sorted(known))})")
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             raise InputError(f"agent parameter {k} takes a number, got {v!r}")
+        if k in InfoModel.PARAMS and v < 0:
+            raise InputError(f"{k} is a signal-to-noise figure, >= 0 (a negative one would "
+                             f"read exactly as well as its opposite), got {v}")
     return aset

@@ -160,13 +160,19 @@ def section_skill(out: list[str]) -> None:
             "|---|" + "---|" * len(t.columns)]
     for k, row in t.iterrows():
         out.append(f"| {k} | " + " | ".join(pct(v) for v in row.values) + " |")
-    cal = RESULTS / "calibration.json"
-    if cal.exists():
+    for name in ("calibration.json", "calibration_75.json"):
+        cal = RESULTS / name
+        if not cal.exists():
+            continue
         c = json.loads(cal.read_text())
-        out += ["", f"Calibration (`mafia-sim calibrate --players 25 --range -0.6,0.6 "
-                f"--points 7 --games 4000`): Town wins 50% of the standard 25-player table at "
-                f"town_skill = {c['value']:.3f} (95% interval {c['low']:.3f} to "
-                f"{c['high']:.3f})."]
+        cmd = (f"`mafia-sim calibrate --players 25 --range 0,0.6 --points 7 --games 4000 "
+               f"--target {c['target']}`")
+        if c.get("value") is None:
+            out += ["", f"Calibration for Town {c['target']:.0%} ({cmd}): {c['note']}."]
+        else:
+            out += ["", f"Calibration ({cmd}): Town wins {c['target']:.0%} of the standard "
+                    f"25-player table at town_skill = {c['value']:.3f} (95% interval "
+                    f"{c['low']:.3f} to {c['high']:.3f})."]
     r = load_study("06b_skill_roles", quick=False)
     d = r.df
     labels = [x for x in d.label.unique() if x != "baseline"]

@@ -466,9 +466,16 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
     a, b, cov = _logistic_fit(xs, wins, n)
     grid = [{"value": float(x), "share": float(w / games)} for x, w in zip(xs, wins, strict=True)]
     result: dict[str, Any] = {"param": param, "camp": camp, "target": target, "grid": grid,
-                              "fit": {"a": a, "b": b}}
+                              "fit": {"a": a, "b": b}, "value": None}
+    shares = wins / games
+    if not shares.min() <= target <= shares.max():
+        k = int(shares.argmin() if target < shares.min() else shares.argmax())
+        result["note"] = (f"{camp} never wins {target:.0%} for {param} in [{lo}, {hi}]: its "
+                          f"share runs from {shares.min():.1%} to {shares.max():.1%}, the "
+                          f"nearest at {param} = {xs[k]:.3g}")
+        return result
     if abs(b) < 1e-9:
-        result.update(value=None, note=f"{camp}'s share does not move with {param}")
+        result["note"] = f"{camp}'s share does not move with {param}"
         return result
     lt = math.log(target / (1 - target))
     x0 = (lt - a) / b

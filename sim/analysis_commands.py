@@ -75,7 +75,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     print(f"A: {res['a']['composition']} rules {res['a']['rules']} params {res['a']['params']}")
     print(f"B: {res['b']['composition']} rules {res['b']['rules']} params {res['b']['params']}")
     print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   p-value"
-          "   (unpaired ±)")
+          "   (± unpaired vs paired)")
     for camp in CAMP_ORDER:
         c = res["camps"][camp]
         print(f"{camp:<10} {c['a']:>8.2%} {c['b']:>8.2%} {c['diff']:>+8.2%}   "
@@ -142,7 +142,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     for g in res["grid"]:
         print(f"{res['param']} = {g['value']:.3f}: {res['camp']} {g['share']:.2%}")
     if res.get("value") is None:
-        print(res["note"])
+        print(res.get("note", "no value found"))
     else:
         print(f"{res['camp']} wins {res['target']:.0%} at {res['param']} = {res['value']:.3f} "
               f"(95% interval {res['low']:.3f} to {res['high']:.3f})")

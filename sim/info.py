@@ -5,7 +5,8 @@ player j, x = mu_i * y_ij + e with e ~ N(0, 1), where y_ij = 1 if j has the prop
 looking for, else 0. What is added to the player's reads is the log-likelihood ratio of that
 read, mu_i * x - mu_i**2 / 2, so `view.reads[j]` is the exact evidence (in log-odds) that j
 has the property, given all reads so far. mu is a signal-to-noise figure: 0 means reads carry
-no information, 1 is a fair player, 2 a sharp one.
+no information, 1 is a fair player, 2 a sharp one. It is >= 0: a reader with -mu would
+read exactly as well as one with mu, since the log-likelihood ratio knows the sign.
 
 - Town players look for the enemies of Town: clan members and the maniac (`town_skill`).
 - Clan members look for the dangerous: the heroes and the necromancer (`mafia_skill`).
