@@ -192,6 +192,22 @@ def section_skill(out: list[str]) -> None:
             "06_skill` and the same for `06b_skill_roles`.", ""]
 
 
+def section_speed(out: list[str]) -> None:
+    path = RESULTS / "bench.json"
+    if not path.exists():
+        return
+    b = json.loads(path.read_text())
+    out += ["## Speed of this machine (2 cores)", "",
+            "`mafia-sim bench --json > results/bench.json`:", "",
+            "| players | agents | jobs | games/s | ms/game |", "|---|---|---|---|---|"]
+    for r in b["rows"]:
+        out.append(f"| {r['players']} | {r['agents']} | {r['jobs']} | "
+                   f"{r['games_per_second']:,.0f} | {r['ms_per_game']:.2f} |")
+    out += ["", f"Parallel efficiency on {b['jobs']} jobs: {b['parallel_efficiency']:.0%}; "
+            f"per-game cost grows as players^{b['growth_exponent_25_to_100']:.2f} from 25 to "
+            f"100 players; peak memory {b['peak_memory_mb']:.0f} MB.", ""]
+
+
 def main() -> None:
     out = ["# Findings", "",
            "Every number below comes from the sweep files in `studies/`, run by `mafia-sim "
@@ -204,7 +220,7 @@ def main() -> None:
            "`scripts/after_studies.sh` the recommendations, the calibration and the "
            "notebooks, and `.venv/bin/python scripts/summarize_results.py` this page.", ""]
     for f in (section_player_count, section_recommended, section_clans, section_maniac,
-              section_roles, section_rules, section_skill):
+              section_roles, section_rules, section_skill, section_speed):
         try:
             f(out)
         except FileNotFoundError as e:
