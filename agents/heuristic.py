@@ -474,13 +474,11 @@ class ClanAgent(Agent):
         if view.don != self.seat:
             return []
         danger = self._danger(view) + self.p["noise"] * rng.standard_normal(len(view.reads))  # type: ignore[arg-type]
-        target = self._opened(view)
-        if target < 0:
-            target = self._pick(view, danger, self._friends(view))
+        opened = self._opened(view)
+        target = opened if opened >= 0 else self._pick(view, danger, self._friends(view))
         out = []
         if target >= 0:
             out.append(Statement(view.turn, self.seat, "order", target, channel="clan"))
-        opened = self._opened(view)
         if (opened >= 0 and not self.faked and self.p["fake_claim"] > 0
                 and rng.random() < self.p["fake_claim"]):
             self.faked = True

@@ -311,9 +311,8 @@ def candidates(n: int, rules: RuleSet | None = None) -> list[Composition]:
     out = []
     for dy, dt in itertools.product((-1, 0, 1), repeat=2):
         for flags in itertools.product((0, 1), repeat=4):
-            if not all(flags):
-                if sum(1 for f in flags if not f) > 1:
-                    continue  # at most one of these roles left out
+            if flags.count(0) > 1:
+                continue  # at most one of these roles left out
             roles = dict(zip((Role.MANIAC, Role.NINJA, Role.DOCTOR, Role.NECROMANCER), flags,
                              strict=True))
             try:

@@ -25,7 +25,7 @@ from sim.requests import (
     Strike,
     Vote,
 )
-from sim.roles import ARMY_CAUSES, CLAN_ROLES, Clan, Role
+from sim.roles import ARMY_CAUSES, Clan, Role
 from sim.state import GameState
 
 Fault = tuple[str, str]  # (rule id, why)
@@ -352,6 +352,3 @@ def night_fault(
             return (seat, action.text(names), fault)
     return None
 
-
-def is_clan_member(st: GameState, seat: int) -> bool:
-    return st.role[seat] in CLAN_ROLES

@@ -17,7 +17,7 @@ class GameState:
         "n_alive", "turn", "don", "beaten_ever", "beaten_tonight", "beaten_today",
         "protect_by", "protects_left", "vest", "ambush_used", "blast_used", "peaceful_kills",
         "last_heal", "badge", "votes_against", "first_vote_at", "vote_seq", "abstentions",
-        "army_blocked", "army_used", "heroes", "cause", "death_turn", "outcome",
+        "army_used", "heroes", "cause", "death_turn", "outcome",
         "members", "vsb_of", "seats_by_role",
     )
 
@@ -72,7 +72,6 @@ class GameState:
         self.vote_seq = 0
         self.abstentions: list[int] = [0] * n  # R16.2
         self.heroes: tuple[int, ...] = tuple(i for i in range(n) if self.role[i] in POSITIVE_HEROES)
-        self.army_blocked = not self.heroes  # D12.4
         self.army_used = False
         self.cause: list[Cause | None] = [None] * n
         self.death_turn: list[int] = [-1] * n
@@ -81,10 +80,6 @@ class GameState:
     def living(self) -> list[int]:
         alive = self.alive
         return [i for i in range(self.n) if alive[i]]
-
-    def living_members(self, clan: Clan) -> list[int]:
-        alive = self.alive
-        return [i for i in self.members[clan] if alive[i]]
 
     def label(self, seat: int) -> str:
         """`Anna (commissar)`: a seat's name and role, for error messages."""
