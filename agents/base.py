@@ -2,6 +2,8 @@
 
 The engine's driver (`sim.play`) calls an agent for every decision its player takes:
 
+- `start(view)`: once, when the game starts, before any decision (optional: set up what
+  the agent keeps for the game);
 - `statements(view, rng)`: public (and allowed private) statements before the vote;
 - `vote(view, rng)`: a target seat, or -1 to abstain; `view.public.today` holds the votes
   already cast today, in order;
@@ -10,9 +12,10 @@ The engine's driver (`sim.play`) calls an agent for every decision its player ta
   heal, protects or Army, check), or None for no action.
 
 Each call gets the player's `sim.view.PlayerView` (the same object all game) and a numpy
-Generator. Return values are requests from `sim.requests`. One agent object is made per
-player per game, as `cls(seat, params)`. Agents must be picklable (joblib sends them to
-workers) and deterministic given the generator.
+Generator. Return values are requests from `sim.requests`. A method an agent class does
+not override is not called at all (the base class's does nothing and draws nothing). One
+agent object is made per player per game, as `cls(seat, params)`. Agents must be
+picklable (joblib sends them to workers) and deterministic given the generator.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ class Agent:
         self.p: dict[str, float] = {**self.PARAMS, **{
             k: v for k, v in (params or {}).items() if k in self.PARAMS
         }}
+
+    def start(self, view: PlayerView) -> None:
+        """Called once per game before the first decision."""
 
     def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
         return []

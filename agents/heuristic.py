@@ -48,6 +48,7 @@ table's skill) plus the hard information of the game, which it folds in incremen
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -71,6 +72,7 @@ from sim.view import Statement
 if TYPE_CHECKING:
     from numpy.random import Generator
 
+    from sim.engine import CheckResult
     from sim.requests import Action
     from sim.view import PlayerView, PublicRecord
 
@@ -100,7 +102,6 @@ class PublicDigest:
         self.seen_statements = 0
         self.seen_deaths = 0
         self.seen_votes = 0
-        self.votes_for: dict[tuple[int, int], list[int]] = {}  # (turn, target) -> voters
 
     def update(self, pub: PublicRecord) -> None:
         p, hard = self.p, self.hard
@@ -117,8 +118,7 @@ class PublicDigest:
             elif stmt.kind == "check":
                 self.claims.append(stmt)
         self.seen_statements = len(pub.statements)
-        for t, voter, target in pub.votes[self.seen_votes:]:
-            self.votes_for.setdefault((t, target), []).append(voter)
+        new_votes = pub.votes[self.seen_votes:]  # the votes of the turns published since
         self.seen_votes = len(pub.votes)
         for d in pub.deaths[self.seen_deaths:]:
             if d.revealed is None:
@@ -131,9 +131,115 @@ class PublicDigest:
                     else:
                         hard[c.speaker] -= p["exposed"] / 2
             if Cause.HANGED in d.causes:
-                for voter in self.votes_for.get((d.turn, d.seat), ()):
-                    hard[voter] += -p["flip_weight"] if evil else p["flip_weight"]
+                flip = -p["flip_weight"] if evil else p["flip_weight"]
+                for t, voter, target in new_votes:
+                    if t == d.turn and target == d.seat:
+                        hard[voter] += flip
         self.seen_deaths = len(pub.deaths)
+
+
+class TownTable:
+    """The Town minds of one table, computed together: one row per Town agent of the table
+    with the same parameters, so a day's beliefs and vote bases are a few array operations
+    for all of them instead of a few for each (shared through `PublicRecord.cache`).
+
+    Nothing private leaks between rows: row r is computed from the public digest, the
+    table's prior, and row r's own knowledge, reads and checks only.
+    """
+
+    def __init__(self, pub: PublicRecord, p: dict[str, float]):
+        n = pub.n
+        self.p = p
+        self.n = n
+        self.digest = PublicDigest(n, p)
+        counts = pub.role_counts
+        enemies = sum(counts.get(r, 0) for r in (*CLAN_ROLES, Role.MANIAC))
+        share = min(max(enemies / max(1, n - 1), 1e-3), 1 - 1e-3)
+        self.prior = math.log(share / (1 - share))  # P2.1: the announced table
+        # Each row's own facts: his seat, his reads (updated in place each day) and the checks
+        # he sees (R7.4, only commissar and sergeant). No views are kept: the table lives in
+        # the public record, and a view refers to it (no reference cycle, nothing for the GC).
+        self.seats: list[int] = []
+        self.reads: list[np.ndarray] = []
+        self.checks: list[tuple[int, list[CheckResult]]] = []  # (row, his checks)
+        self._own_rows: list[np.ndarray] = []  # what each knows beyond the public record
+        self.own = np.zeros((0, n))
+        self._rows_seats = (np.zeros(0, dtype=int), np.zeros(0, dtype=int))
+        self._key: tuple[int, ...] = ()
+        self._logit = np.zeros((0, n))
+        #: the turn whose vote base is in vote_rows and vote_best (-1: none yet)
+        self.vote_turn = -1
+        self.vote_rows: list[list[float]] = []
+        self.vote_best: list[tuple[int, float]] = []
+
+    def join(self, view: PlayerView) -> int:
+        """Add a Town mind (once per player and game); returns his row."""
+        own = np.zeros(self.n)
+        own[view.seat] = -KNOWN
+        for ally, label in view.allies.items():
+            own[ally] = -KNOWN if label in ("commissar", "sergeant") else KNOWN
+        row = len(self.seats)
+        self.seats.append(view.seat)
+        self.reads.append(view.reads)  # type: ignore[arg-type]
+        if view.role in (Role.COMMISSAR, Role.SERGEANT):
+            self.checks.append((row, view.checks))
+        self._own_rows.append(own)
+        self.vote_turn = -1  # a new row: the day's vote base is drawn again
+        return row
+
+    def logits(self, pub: PublicRecord) -> np.ndarray:
+        """Each row's log-odds that each player is an enemy of Town: prior, reads, the public
+        digest, his own knowledge and checks, and trusted claims.
+
+        Computed once for each new state of what they know (reads change once a day)."""
+        rows = len(self.seats)
+        key = (pub.turn, len(pub.statements), len(pub.deaths), rows,
+               sum(len(checks) for _, checks in self.checks))
+        if key == self._key:
+            return self._logit
+        self._key = key
+        if len(self.own) != rows:
+            self.own = np.array(self._own_rows)
+            self._rows_seats = (np.arange(rows), np.array(self.seats))  # (row, his seat)
+        digest = self.digest
+        digest.update(pub)
+        logit = self.own + (self.prior + digest.hard)
+        logit += np.array(self.reads, dtype=float)
+        for r, checks in self.checks:
+            for chk in checks:  # his own or the commissar's checks (R7.4): certain
+                if chk.result is not None:
+                    logit[r, chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
+        if digest.claims:
+            weight = self.p["claim_trust"]
+            alive, now = pub.alive, pub.turn
+            seats = self._rows_seats[1]
+            for c in digest.claims:
+                if not alive[c.speaker] and c.turn < now - 3:
+                    continue
+                # trust in the claimer, row by row: 1 - P(claimer is an enemy)
+                trust = 1.0 / (1.0 + np.exp(np.minimum(logit[:, c.speaker], 60.0)))
+                sign = 1.0 if c.value in EVIL_RESULTS else -1.0
+                col = logit[:, c.target]
+                moved = (np.abs(col) < KNOWN) & (seats != c.speaker)
+                col[moved] += sign * weight * trust[moved]
+        self._logit = logit
+        return logit
+
+    def draw_votes(self, pub: PublicRecord, rng: Generator) -> None:
+        """The day's vote base of every row, as lists: suspicion plus the day's noise, the
+        impossible at -inf; and each row's best (seat, value) before the crowd's weight."""
+        self.vote_turn = pub.turn
+        logit = self.logits(pub)
+        base = logit.copy()
+        if self.p["noise"] > 0:
+            base += self.p["noise"] * rng.standard_normal(base.shape)
+        base[:, ~pub.alive_mask] = -np.inf
+        base[self._rows_seats] = -np.inf  # P5.1: not himself
+        base[logit < -KNOWN / 2] = -np.inf  # known Town: never
+        best = base.argmax(axis=1)
+        self.vote_rows = base.tolist()
+        self.vote_best = list(zip(best.tolist(), base[self._rows_seats[0], best].tolist(),
+                                  strict=True))
 
 
 class TownAgent(Agent):
@@ -150,80 +256,41 @@ class TownAgent(Agent):
 
     def __init__(self, seat: int, params: dict[str, float] | None = None):
         super().__init__(seat, params)
-        self.own: np.ndarray | None = None  # what he knows beyond the public record
-        self.prior = 0.0
-        self._key: tuple[int, ...] = ()
-        self._logit: np.ndarray = np.zeros(0)
-        self._vote_key = -1
-        self._vote_base: list[float] = []
-        self._vote_best = (-1, -math.inf)
-        self.digest: PublicDigest | None = None
+        self.table: TownTable | None = None
+        self.row = -1
 
     @property
     def role_claims(self) -> dict[str, list[int]]:
-        return self.digest.role_claims if self.digest is not None else {}
+        return self.table.digest.role_claims if self.table is not None else {}
 
     # -- belief ------------------------------------------------------------------------------
-    def _start(self, view: PlayerView) -> None:
+    def start(self, view: PlayerView) -> None:
+        """Join the table's Town minds (those with the same parameters share one)."""
         pub = view.public
-        n = pub.n
-        self.own = np.zeros(n)
-        counts = pub.role_counts
-        enemies = sum(counts.get(r, 0) for r in (*CLAN_ROLES, Role.MANIAC))
-        others = max(1, n - 1)
-        share = min(max(enemies / others, 1e-3), 1 - 1e-3)
-        self.prior = math.log(share / (1 - share))
-        self.own[self.seat] = -KNOWN
-        for ally in view.allies:
-            self.own[ally] = -KNOWN if view.allies[ally] in ("commissar", "sergeant") else KNOWN
-        key = ("town-digest", tuple(sorted((k, self.p[k]) for k in
-                                          ("counterclaim", "exposed", "flip_weight"))))
-        digest = pub.cache.get(key)
-        if not isinstance(digest, PublicDigest):
-            digest = PublicDigest(n, self.p)
-            pub.cache[key] = digest
-        self.digest = digest
+        key = ("town-table", *(self.p[k] for k in TownAgent.PARAMS))
+        table = pub.cache.get(key)
+        if not isinstance(table, TownTable):
+            table = TownTable(pub, self.p)
+            pub.cache[key] = table
+        self.table = table
+        self.row = table.join(view)
 
     def _update(self, view: PlayerView) -> np.ndarray:
-        """His log-odds that each player is an enemy of Town: prior, reads, the public
-        digest, his own knowledge and checks, and trusted claims.
-
-        Computed once for each new state of what he knows (reads change once a day)."""
-        pub = view.public
-        key = (pub.turn, len(pub.statements), len(pub.deaths), len(view.checks))
-        if key == self._key:
-            return self._logit
-        self._key = key
-        if self.digest is None:
-            self._start(view)
-        digest, own = self.digest, self.own
-        assert digest is not None and own is not None
-        digest.update(pub)
-        logit = self.prior + digest.hard + own + view.reads
-        for chk in view.checks:  # his own or the commissar's checks (R7.4): certain
-            if chk.result is not None:
-                logit[chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
-        if digest.claims:
-            weight = self.p["claim_trust"]
-            alive, now = pub.alive, pub.turn
-            for c in digest.claims:
-                if c.speaker == self.seat or (not alive[c.speaker] and c.turn < now - 3):
-                    continue
-                trust = 1.0 - _sigmoid(float(logit[c.speaker]))
-                sign = 1.0 if c.value in EVIL_RESULTS else -1.0
-                if abs(logit[c.target]) < KNOWN:
-                    logit[c.target] += sign * weight * trust
-        self._logit = logit
-        return logit
+        """His log-odds that each player is an enemy of Town (his row of the table)."""
+        if self.table is None:
+            self.start(view)
+        assert self.table is not None
+        return self.table.logits(view.public)[self.row]
 
     def _most(self, logit: np.ndarray, view: PlayerView, exclude: set[int],
               highest: bool = True) -> int:
         best, who = -math.inf, -1
         alive = view.public.alive
-        for j in range(len(logit)):
+        for j, v in enumerate(logit.tolist()):
             if not alive[j] or j == self.seat or j in exclude:
                 continue
-            v = logit[j] if highest else -logit[j]
+            if not highest:
+                v = -v
             if v > best:
                 best, who = v, j
         return who
@@ -238,23 +305,17 @@ class TownAgent(Agent):
     # -- decisions ---------------------------------------------------------------------------
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
-        if self._vote_key != pub.turn:
-            # The day's base: his suspicion with the day's noise, the impossible masked out.
-            self._vote_key = pub.turn
-            base = self._update(view).copy()
-            if self.p["noise"] > 0:
-                base += self.p["noise"] * rng.standard_normal(len(base))
-            base[~pub.alive_mask] = -np.inf
-            base[self.seat] = -np.inf
-            base[self._logit < -KNOWN / 2] = -np.inf  # known Town: never
-            j = int(base.argmax())
-            self._vote_base = base.tolist()
-            self._vote_best = (j, self._vote_base[j])
+        if self.table is None:
+            self.start(view)
+        assert self.table is not None
+        table = self.table
+        if table.vote_turn != pub.turn:
+            table.draw_votes(pub, rng)  # the first Town vote of the day draws for all
         # Only players with votes today gain the crowd's weight: compare them with the best.
-        who, best = self._vote_best
-        crowd, base_list = self.p["crowd"], self._vote_base
+        base, (who, best) = table.vote_rows[self.row], table.vote_best[self.row]
+        crowd = self.p["crowd"]
         for t, k in pub.today_tally.items():
-            v = base_list[t] + crowd * k
+            v = base[t] + crowd * k
             if v > best:
                 who, best = t, v
         return who if best > -math.inf else -1
@@ -387,14 +448,14 @@ class NecromancerAgent(TownAgent):
                 chosen.append(target)
             if chosen:
                 holders.update(chosen)
-                return Protect(tuple(chosen))
+                return Protect(tuple(sorted(chosen)))
             return None
         if view.can_raise_army():
             a = self._most(logit, view, set())
             b = self._most(logit, view, {a})
             if a >= 0 and b >= 0 and min(_sigmoid(float(logit[a])),
                                          _sigmoid(float(logit[b]))) > self.p["army_threshold"]:
-                return RaiseArmy((a, b))
+                return RaiseArmy((min(a, b), max(a, b)))
         return None
 
 
@@ -402,16 +463,59 @@ def danger_of(view: PlayerView, p: dict[str, float]) -> np.ndarray:
     """How dangerous each player looks to a clan member or the maniac: his reads (who is a
     hero), plus `opened_danger` for a claimed commissar and `claimer_danger` for anyone who
     announced checks."""
-    danger = np.array(view.reads, dtype=float, copy=True)
-    for stmt in view.public.statements:
+    return view.reads + _claimer_danger(view.public, p)
+
+
+def _claimer_danger(pub: PublicRecord, p: dict[str, float]) -> np.ndarray:
+    """The public part of `danger_of`, computed once for each new state of the public
+    record and shared by everyone with the same parameters."""
+    key = ("claimer-danger", p["opened_danger"], p["claimer_danger"])
+    state = (pub.turn, len(pub.statements))
+    cached = pub.cache.get(key)
+    if isinstance(cached, tuple) and cached[0] == state:
+        return cached[1]
+    danger = np.zeros(pub.n)
+    for stmt in pub.statements:
         if stmt.kind == "claim" and stmt.value == "commissar":
             danger[stmt.speaker] += p["opened_danger"]
         elif stmt.kind == "check":
             danger[stmt.speaker] += p["claimer_danger"]
+    pub.cache[key] = (state, danger)
     return danger
 
 
-class ClanAgent(Agent):
+def _choice(rng: Generator, seq: list[int]) -> int:
+    """A uniformly random element of a non-empty list (cheaper than Generator.integers)."""
+    return seq[int(rng.random() * len(seq))]
+
+
+class DangerReader(Agent):
+    """A player who hunts the dangerous (clan members, the maniac): `danger_of`, computed
+    once for each new state of the public record, and picking the most dangerous."""
+
+    def __init__(self, seat: int, params: dict[str, float] | None = None):
+        super().__init__(seat, params)
+        self._danger_key: tuple[int, int] = (-1, -1)
+        self._danger_cache: np.ndarray = np.zeros(0)
+
+    def _danger(self, view: PlayerView) -> np.ndarray:
+        pub = view.public
+        key = (pub.turn, len(pub.statements))
+        if key != self._danger_key:
+            self._danger_key, self._danger_cache = key, danger_of(view, self.p)
+        return self._danger_cache
+
+    def _pick(self, view: PlayerView, danger: np.ndarray, exclude: AbstractSet[int]) -> int:
+        """The living player with the highest danger outside `exclude` (-1 if none)."""
+        alive = view.public.alive
+        best, who = -math.inf, -1
+        for j, d in enumerate(danger.tolist()):
+            if alive[j] and j not in exclude and d > best:
+                best, who = d, j
+        return who
+
+
+class ClanAgent(DangerReader):
     """A clan member (mafioso, kamikaze, thug): votes with the clan, the Don's orders."""
 
     PARAMS: ClassVar[dict[str, float]] = {
@@ -426,22 +530,13 @@ class ClanAgent(Agent):
     def __init__(self, seat: int, params: dict[str, float] | None = None):
         super().__init__(seat, params)
         self.faked = False
-        self._danger_key: tuple[int, int] = (-1, -1)
-        self._danger_cache: np.ndarray = np.zeros(0)
+        self._friend_set: frozenset[int] | None = None
 
-    def _danger(self, view: PlayerView) -> np.ndarray:
-        """How dangerous each player looks: reads, plus opened commissars and claimers
-        (computed once for each new state of the public record)."""
-        pub = view.public
-        key = (pub.turn, len(pub.statements))
-        if key == self._danger_key:
-            return self._danger_cache
-        danger = danger_of(view, self.p)
-        self._danger_key, self._danger_cache = key, danger
-        return danger
-
-    def _friends(self, view: PlayerView) -> set[int]:
-        return set(view.allies) | {self.seat}
+    def _friends(self, view: PlayerView) -> frozenset[int]:
+        """His clan and its VSB, himself included (fixed for the game, R2.5)."""
+        if self._friend_set is None:
+            self._friend_set = frozenset(view.allies) | {self.seat}
+        return self._friend_set
 
     def _other_clan_named(self, view: PlayerView) -> list[int]:
         mine = view.clan.key
@@ -453,14 +548,6 @@ class ClanAgent(Agent):
                     and stmt.target not in friends):
                 out.append(stmt.target)
         return out
-
-    def _pick(self, view: PlayerView, danger: np.ndarray, exclude: set[int]) -> int:
-        alive = view.public.alive
-        best, who = -math.inf, -1
-        for j in range(len(danger)):
-            if alive[j] and j not in exclude and danger[j] > best:
-                best, who = danger[j], j
-        return who
 
     def _opened(self, view: PlayerView) -> int:
         friends = self._friends(view)
@@ -523,7 +610,7 @@ class ClanAgent(Agent):
         plain = sorted(m for m in members if m != don and view.allies.get(m) == "mafioso")
         special = sorted(m for m in members if m != don and m not in plain)
         pool = plain or special or [don]
-        shooter = pool[int(rng.integers(len(pool)))]
+        shooter = _choice(rng, pool)
         return ClanOrder(view.clan, target, shooter)
 
 
@@ -557,7 +644,7 @@ class ThugAgent(ClanAgent):
         if rng.random() >= self.p["thug_beat"]:
             return None
         beaten = view.beaten_ever
-        exclude = self._friends(view) - {s for s, r in view.allies.items() if r != "vsb"}
+        exclude = set(self._friends(view)) - {s for s, r in view.allies.items() if r != "vsb"}
         exclude |= {self.seat} | {j for j in range(len(beaten)) if beaten[j]}
         if isinstance(order, ClanOrder):
             exclude.add(order.target)  # R10.6: his own clan's shot would hit him too
@@ -565,12 +652,9 @@ class ThugAgent(ClanAgent):
         return Beat(target) if target >= 0 else None
 
 
-class ManiacAgent(Agent):
+class ManiacAgent(DangerReader):
     PARAMS: ClassVar[dict[str, float]] = {"ambush_votes": 3.0, "noise": 0.3,
                                           "opened_danger": 10.0, "claimer_danger": 4.0}
-
-    def _danger(self, view: PlayerView) -> np.ndarray:
-        return danger_of(view, self.p)
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
@@ -579,12 +663,7 @@ class ManiacAgent(Agent):
             leader = max(counts, key=lambda t: (counts[t], -t))
             if leader != self.seat and pub.alive[leader]:
                 return leader
-        danger = self._danger(view)
-        best, who = -math.inf, -1
-        for j in range(pub.n):
-            if pub.alive[j] and j != self.seat and danger[j] > best:
-                best, who = danger[j], j
-        return who
+        return self._pick(view, self._danger(view), {self.seat})
 
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
         pub = view.public
@@ -595,10 +674,7 @@ class ManiacAgent(Agent):
             if threatened >= self.p["ambush_votes"] or named:
                 return Ambush()
         danger = self._danger(view) + self.p["noise"] * rng.standard_normal(pub.n)
-        best, who = -math.inf, -1
-        for j in range(pub.n):
-            if pub.alive[j] and j != self.seat and danger[j] > best:
-                best, who = danger[j], j
+        who = self._pick(view, danger, {self.seat})
         return Kill(who) if who >= 0 else None
 
 

@@ -779,9 +779,9 @@ class Game:
             self._finish(*result)
             raise GameOver
         # R7.5: with no living commissar, the sergeant takes the badge from the next turn.
-        if any(st.badge[i] for i in range(st.n)) and not any(
-            st.badge[i] and st.alive[i] for i in range(st.n)
-        ):
+        holders = [i for i in st.seats_by_role[Role.COMMISSAR] + st.seats_by_role[Role.SERGEANT]
+                   if st.badge[i]]  # only these two roles ever hold it
+        if holders and not any(st.alive[i] for i in holders):
             for s in st.seats_by_role[Role.SERGEANT]:
                 if st.alive[s]:
                     st.badge[s] = True

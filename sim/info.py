@@ -64,4 +64,6 @@ class InfoModel:
         """Add one day's reads (called by the driver at the start of each day)."""
         if self.active:
             noise = rng.standard_normal(self.reads.shape)
-            self.reads += self.mean + self.mu * noise
+            noise *= self.mu
+            noise += self.mean
+            self.reads += noise

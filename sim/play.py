@@ -10,7 +10,7 @@ named shooter knows it, P10.2), then `Game.play_turn`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,11 @@ from sim.view import Statement
 #: Roles that have a night action of their own.
 ACTING = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
                     Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
+
+
+def _overrides(agent: Agent, method: str) -> bool:
+    """Whether the agent's class has its own `method` (the base class's does nothing)."""
+    return getattr(type(agent), method) is not getattr(Agent, method)
 
 
 class AgentError(MafiaSimError):
@@ -68,7 +73,14 @@ class Driver:
         for s, view in enumerate(game.views):
             view.reads = info.reads[s]
         agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
-        self._acting = [s for s in range(st.n) if st.role[s] in ACTING]
+        # Only what an agent class overrides is asked (the base class does nothing).
+        self._talkers = [s for s in range(st.n) if _overrides(agents[s], "statements")]
+        self._votes_asked = [_overrides(a, "vote") for a in agents]
+        self._acting = [s for s in range(st.n)
+                        if st.role[s] in ACTING and _overrides(agents[s], "night")]
+        for s in range(st.n):
+            if _overrides(agents[s], "start"):
+                self._ask(game, agents[s], "start", rng)
         rules = self.rules
         while not game.over:
             inp = TurnInput()
@@ -100,7 +112,7 @@ class Driver:
 
     def _talk(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
         st = game.st
-        for s in range(st.n):
+        for s in self._talkers:
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
             said = self._ask(game, agents[s], "statements", rng) or ()
@@ -125,13 +137,16 @@ class Driver:
         st = game.st
         today = game.public.today
         tally = game.public.today_tally
-        voters = [s for s in range(st.n)
-                  if st.alive[s] and s not in inp.absent and s not in st.beaten_today]
+        absent, beaten = inp.absent, st.beaten_today
+        voters = [s for s in range(st.n) if st.alive[s] and s not in absent and s not in beaten]
+        order = rng.permutation(len(voters)).tolist()
+        # D16.1 p_no_vote: who does not vote today (R16.2), drawn for all voters at once
+        forgets = (rng.random(len(voters)) < p_no_vote).tolist() if p_no_vote > 0 else None
         voted: set[int] = set()
-        alive, n = st.alive, st.n
-        for k in rng.permutation(len(voters)).tolist():
+        alive, n, asked = st.alive, st.n, self._votes_asked
+        for k in order:
             v = voters[k]
-            if p_no_vote > 0 and rng.random() < p_no_vote:
+            if (forgets is not None and forgets[k]) or not asked[v]:
                 continue
             target = self._ask(game, agents[v], "vote", rng)
             if target is None:
@@ -145,14 +160,15 @@ class Driver:
             # The voter is alive, present and not beaten (the list above); what is left of
             # vote_fault is checked here at once, and vote_fault names any fault.
             if not (target < n and alive[target] and target != v and v not in voted):
-                fault = vote_fault(st, v, int(target), inp.absent, voted)
+                fault = vote_fault(st, v, int(target), absent, voted)
                 assert fault is not None
                 self._illegal(game, agents[v], f"vote against seat {target}", fault)
                 continue
+            target = int(target)
             voted.add(v)
-            today.append((v, int(target)))
-            tally[int(target)] = tally.get(int(target), 0) + 1
-            inp.votes.append(Vote(v, int(target)))
+            today.append((v, target))
+            tally[target] = tally.get(target, 0) + 1
+            inp.votes.append(Vote(v, target))
 
     # -- the night --------------------------------------------------------------------------
     def _night(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
@@ -160,8 +176,9 @@ class Driver:
         night = inp.night
         night.after_day = True
         absent = inp.absent
-        for view in game.views:
-            view.private.pop("order", None)
+        for clan in (Clan.YAKUZA, Clan.TRIAD):  # last night's orders (only clans get one)
+            for m in st.members[clan]:
+                game.views[m].private.pop("order", None)
         if st.turn > 0:
             for clan in (Clan.YAKUZA, Clan.TRIAD):
                 living = [m for m in st.members[clan] if st.alive[m]]
@@ -180,7 +197,7 @@ class Driver:
                                   ("R14.1", f"an order for another clan than the {clan.key}"))
                     continue
                 if order.by < 0:
-                    order = replace(order, by=sender)
+                    order = ClanOrder(order.clan, order.target, order.shooter, sender)
                 fault = order_fault(st, order, absent)
                 if fault:
                     self._illegal(game, agents[sender], order.text(st.names), fault)
@@ -213,6 +230,8 @@ class Driver:
         try:
             if what == "vote":
                 return agent.vote(view, rng)
+            if what == "start":
+                return agent.start(view)
             return getattr(agent, what)(view, rng)
         except AgentError:
             raise

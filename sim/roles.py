@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 
 
 class Role(IntEnum):
@@ -21,7 +22,7 @@ class Role(IntEnum):
     THUG = 9  #: Triad only: the beating (R10)
     MANIAC = 10  #: third party, alone (R9)
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The schema's name of the role (`civilian`, `vsb`, ...)."""
         return self.name.lower()
@@ -42,7 +43,7 @@ class Clan(IntEnum):
     YAKUZA = 1
     TRIAD = 2
 
-    @property
+    @cached_property
     def key(self) -> str:
         return self.name.lower()
 
@@ -64,7 +65,7 @@ class Camp(IntEnum):
     TRIAD = 2
     MANIAC = 3
 
-    @property
+    @cached_property
     def key(self) -> str:
         return self.name.lower()
 
@@ -116,7 +117,7 @@ class Cause(IntEnum):
     MISSING = 11  #: went missing (R16.1, R16.2)
     REMOVED = 12  #: removed by the host (R16.3)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return self.name.lower()
 
@@ -135,7 +136,7 @@ class Winner(IntEnum):
     DRAW = 4  #: nobody alive (D17.3)
     STALEMATE = 5  #: the turn limit was reached (D17.4)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return self.name.lower()
 
@@ -151,7 +152,7 @@ class Reason(IntEnum):
     NOBODY_ALIVE = 5  #: draw (D17.3)
     TURN_LIMIT = 6  #: stalemate (D17.4)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return self.name.lower()
 

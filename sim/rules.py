@@ -118,6 +118,10 @@ def _coerce_rule(name: str, kind: type, raw: object) -> object:
     raise InputError(f"rule {name}: unsupported type")  # pragma: no cover
 
 
+#: camp_of for every role and clan, looked up (a Seat's camp is asked for in every game)
+_CAMPS = {(r, c): camp_of(r, c) for r in Role for c in Clan}
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player's role and clan (clan NONE outside both clans; a VSB has his father's clan)."""
@@ -127,7 +131,7 @@ class Seat:
 
     @property
     def camp(self) -> Camp:
-        return camp_of(self.role, self.clan)
+        return _CAMPS[self.role, self.clan]
 
     def label(self) -> str:
         if self.role in CLAN_ROLES or self.role is Role.VSB:

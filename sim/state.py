@@ -51,8 +51,11 @@ class GameState:
         for i in range(n):
             if self.role[i] is Role.VSB:
                 self.vsb_of[self.clan[i]] = i
+        by_role: dict[Role, list[int]] = {r: [] for r in Role}
+        for i, r in enumerate(self.role):
+            by_role[r].append(i)
         self.seats_by_role: dict[Role, tuple[int, ...]] = {
-            r: tuple(i for i in range(n) if self.role[i] is r) for r in Role
+            r: tuple(seats) for r, seats in by_role.items()
         }
         self.beaten_ever: list[bool] = [False] * n  # R10.2
         self.beaten_tonight: dict[int, int] = {}  # victim -> thug, this night (R10.4)

@@ -137,6 +137,9 @@ def check_reply(game: Game, agent: Agent, what: str, out: Any, set_name: str) ->
         for s in out or ():
             assert isinstance(s, Statement), where
             assert s.speaker == seat and s.turn == st.turn, where
+    elif what == "start":
+        assert st.turn == 0 and not game.public.deaths, f"start after the game began: {where}"
+        assert out is None, where
     else:  # pragma: no cover
         raise AssertionError(f"unknown decision {what!r}")
 
