@@ -160,8 +160,13 @@ def _range(text: str) -> tuple[float, float]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from sim.bench import format_bench, run_bench
+    from sim.bench import format_bench, format_profile, profile_games, run_bench
 
+    if args.profile:
+        prof = profile_games(players=args.players, agents=args.agents,
+                             games=args.games or (300 if args.quick else 1000))
+        print(json.dumps(prof, indent=2) if args.json else format_profile(prof))
+        return 0
     res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs)
     print(json.dumps(res, indent=2) if args.json else format_bench(res))
     return 0
@@ -288,4 +293,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--games", type=positive_int, help="games per measurement")
     b.add_argument("--jobs", type=jobs_int, default=-1, help="jobs for the parallel figure")
     b.add_argument("--json", action="store_true")
+    b.add_argument("--profile", action="store_true",
+                   help="instead: where the time goes (cProfile, one core, top functions)")
+    b.add_argument("--players", type=positive_int, default=25, help="table for --profile")
+    b.add_argument("--agents", choices=("heuristic", "uniform", "random"),
+                   default="heuristic", help="agent set for --profile")
     b.set_defaults(func=cmd_bench)

@@ -45,6 +45,51 @@ def run_bench(quick: bool = False, games: int | None = None, jobs: int = -1) -> 
             "growth_exponent_25_to_100": exponent, "peak_memory_mb": peak}
 
 
+def profile_games(players: int = 25, agents: str = "heuristic", games: int = 1000,
+                  top: int = 25) -> dict[str, Any]:
+    """Where the time goes: cProfile over `games` games of the standard table on one core,
+    the `top` functions by own time (with their cumulative time). The profiler's own
+    overhead inflates small Python calls, so read shares, not absolute figures."""
+    import cProfile
+    import pstats
+
+    setup = build_setup(None, players=players, agents=agents)
+    run(setup, games=min(games, 50), seed=1, jobs=1)  # imports and caches warm
+    prof = cProfile.Profile()
+    t0 = time.perf_counter()
+    prof.enable()
+    run(setup, games=games, seed=12345, jobs=1)
+    prof.disable()
+    secs = time.perf_counter() - t0
+    stats = pstats.Stats(prof)
+    total = sum(v[2] for v in stats.stats.values())  # type: ignore[attr-defined]
+    rows = []
+    for (path, line, name), (_, calls, own, cum, _) in stats.stats.items():  # type: ignore[attr-defined]
+        rows.append({"function": f"{_short(path)}:{line}({name})", "calls": calls,
+                     "own_seconds": own, "cumulative_seconds": cum,
+                     "own_share": own / total if total else 0.0})
+    rows.sort(key=lambda r: -r["own_seconds"])
+    return {"players": players, "agents": agents, "games": games,
+            "seconds_profiled": secs, "top": rows[:top]}
+
+
+def _short(path: str) -> str:
+    for root in ("/sim/", "/agents/"):
+        if root in path:
+            return root.strip("/") + "/" + path.split(root, 1)[1]
+    return path.rsplit("/", 1)[-1]
+
+
+def format_profile(res: dict[str, Any]) -> str:
+    lines = [f"profile of {res['games']} games, {res['players']} players, agents "
+             f"{res['agents']}, one core ({res['seconds_profiled']:.1f} s under cProfile)",
+             f"{'own %':>6} {'own s':>7} {'cum s':>7} {'calls':>9}  function"]
+    for r in res["top"]:
+        lines.append(f"{r['own_share']:>6.1%} {r['own_seconds']:>7.3f} "
+                     f"{r['cumulative_seconds']:>7.3f} {r['calls']:>9,}  {r['function']}")
+    return "\n".join(lines)
+
+
 def format_bench(res: dict[str, Any]) -> str:
     lines = [f"{'players':>7} {'agents':<10} {'jobs':>4} {'games':>7} {'games/s':>9} "
              f"{'ms/game':>8} {'turns':>6}"]

@@ -117,3 +117,20 @@ def test_bench_reports_rates_and_efficiency() -> None:
     res = run_bench(games=20, jobs=1)
     assert res["rows"] and all(r["games_per_second"] > 0 for r in res["rows"])
     assert "parallel efficiency" in format_bench(res)
+
+
+def test_bench_profile_names_the_engine_and_agents_functions() -> None:
+    """`mafia-sim bench --profile`: where the time goes, by function, with own shares that
+    add up to no more than the whole."""
+    r = cli("bench", "--profile", "--games", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    prof = json.loads(r.stdout)
+    top = prof["top"]
+    assert prof["games"] == 30 and len(top) == 25
+    assert 0 < sum(t["own_share"] for t in top) <= 1.0 + 1e-9
+    assert all(t["cumulative_seconds"] >= t["own_seconds"] >= 0 for t in top)
+    assert [t["own_seconds"] for t in top] == sorted((t["own_seconds"] for t in top), reverse=True)
+    names = " ".join(t["function"] for t in top)
+    assert "sim/" in names and "agents/heuristic.py" in names
+    r = cli("bench", "--profile", "--games", "10", "--agents", "uniform")
+    assert r.returncode == 0 and "agents uniform" in r.stdout
