@@ -48,6 +48,7 @@ table's skill) plus the hard information of the game, which it folds in incremen
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, ClassVar
 
@@ -141,10 +142,12 @@ class PublicDigest:
 class TownTable:
     """The Town minds of one table, computed together: one row per Town agent of the table
     with the same parameters, so a day's beliefs and vote bases are a few array operations
-    for all of them instead of a few for each (shared through `PublicRecord.cache`).
+    for all of them instead of a few for each.
 
     Nothing private leaks between rows: row r is computed from the public digest, the
-    table's prior, and row r's own knowledge, reads and checks only.
+    table's prior, and row r's own knowledge, reads and checks only. The tables are kept in
+    `_TOWN_TABLES`, out of every view's reach (not in the public record: they hold private
+    facts).
     """
 
     def __init__(self, pub: PublicRecord, p: dict[str, float]):
@@ -157,8 +160,8 @@ class TownTable:
         share = min(max(enemies / max(1, n - 1), 1e-3), 1 - 1e-3)
         self.prior = math.log(share / (1 - share))  # P2.1: the announced table
         # Each row's own facts: his seat, his reads (updated in place each day) and the checks
-        # he sees (R7.4, only commissar and sergeant). No views are kept: the table lives in
-        # the public record, and a view refers to it (no reference cycle, nothing for the GC).
+        # he sees (R7.4, only commissar and sergeant). No views are kept, so a finished game
+        # is freed at once (no reference cycle for the garbage collector).
         self.seats: list[int] = []
         self.reads: list[np.ndarray] = []
         self.checks: list[tuple[int, list[CheckResult]]] = []  # (row, his checks)
@@ -242,6 +245,11 @@ class TownTable:
                                   strict=True))
 
 
+#: the Town tables of each game in play, by its public record and the Town parameters
+_TOWN_TABLES: weakref.WeakKeyDictionary[PublicRecord, dict[tuple[float, ...], TownTable]] = (
+    weakref.WeakKeyDictionary())
+
+
 class TownAgent(Agent):
     """A Town player's mind: suspicion of every player, updated from the public record."""
 
@@ -267,11 +275,11 @@ class TownAgent(Agent):
     def start(self, view: PlayerView) -> None:
         """Join the table's Town minds (those with the same parameters share one)."""
         pub = view.public
-        key = ("town-table", *(self.p[k] for k in TownAgent.PARAMS))
-        table = pub.cache.get(key)
-        if not isinstance(table, TownTable):
-            table = TownTable(pub, self.p)
-            pub.cache[key] = table
+        tables = _TOWN_TABLES.setdefault(pub, {})
+        key = tuple(self.p[k] for k in TownAgent.PARAMS)
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = TownTable(pub, self.p)
         self.table = table
         self.row = table.join(view)
 

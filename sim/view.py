@@ -53,7 +53,7 @@ class PublicRecord:
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
                  "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
-                 "today_tally", "cache")
+                 "today_tally", "cache", "__weakref__")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names

@@ -3,6 +3,7 @@ failing game names its index and seed."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections import Counter
 
@@ -13,6 +14,7 @@ from agents.base import Agent, resolve_agent_set
 from agents.heuristic import CommissarAgent, TownAgent
 from sim.engine import Game
 from sim.info import InfoModel
+from sim.play import Driver
 from sim.requests import NightRequests, TurnInput
 from sim.roles import Camp, Role
 from sim.rules import Composition, RuleSet
@@ -123,3 +125,34 @@ def test_default_agents_use_the_rule_options() -> None:
 
     # By default a repeat is legal only after a heal that was not carried out (D8.1).
     assert repeats(play(RuleSet(doctor_repeat_heal=True), 60)) > 3 * repeats(play(RuleSet(), 60))
+
+
+@pytest.mark.parametrize("agents", ["heuristic", "uniform", "random"])
+def test_a_finished_game_is_freed_without_the_garbage_collector(agents: str) -> None:
+    """No reference cycles in a game: once played, it is freed at once. (A cycle from the
+    public record to the views once made every game wait for the collector: 6% slower.)"""
+    s = build_setup(None, players=25, agents=agents)
+    driver = Driver(s.comp, s.rules, s.agents)
+    driver.play(np.random.default_rng(0))
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(5):
+            driver.play(np.random.default_rng(seed))
+        unreachable = gc.collect()
+    finally:
+        gc.enable()
+    assert unreachable == 0
+
+
+def test_town_minds_are_out_of_the_public_records_reach() -> None:
+    """The Town table holds each Town player's reads and the commissar's checks (private,
+    R2.5, R7.4): nothing in the public record refers to it."""
+    from agents.heuristic import _TOWN_TABLES, TownTable
+
+    s = build_setup(None, players=25, agents="heuristic")
+    game = Driver(s.comp, s.rules, s.agents).play(np.random.default_rng(3))
+    tables = _TOWN_TABLES[game.public]
+    assert tables and all(isinstance(t, TownTable) for t in tables.values())
+    assert not any(isinstance(v, TownTable) for v in game.public.cache.values())
+    assert not any(isinstance(r, TownTable) for r in gc.get_referents(game.public))
