@@ -1,10 +1,11 @@
 """The driver: plays one game with agents. It asks each agent for its decisions, checks
 them against the rules (sim.legal), and hands the turn to the engine.
 
-Order of a day (turn >= 1): attrition draws (D16.1), the day's reads (sim.info), public
-statements in seat order, then votes one at a time in a uniformly random order, each voter
-seeing the votes already cast; then the night's requests (clan orders first, so that a thug
-named shooter knows it, P10.2), then `Game.play_turn`.
+Each agent's `start(view)` is called once when the game starts. Order of a day (turn >= 1):
+the day's reads (sim.info), attrition draws (D16.1), public statements in seat order, then
+votes one at a time in a uniformly random order, each voter seeing the votes already cast;
+then the night's requests (clan orders first, so that a thug named shooter knows it,
+P10.2), then `Game.play_turn`. Only the methods an agent class overrides are asked.
 """
 
 from __future__ import annotations
