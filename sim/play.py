@@ -32,9 +32,17 @@ ACTING = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCT
                     Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
 
 
-def _overrides(agent: Agent, method: str) -> bool:
-    """Whether the agent's class has its own `method` (the base class's does nothing)."""
-    return getattr(type(agent), method) is not getattr(Agent, method)
+_OVERRIDDEN: dict[type[Agent], frozenset[str]] = {}
+
+
+def _overridden(cls: type[Agent]) -> frozenset[str]:
+    """Which of the decision methods the agent class has its own of (the base class's do
+    nothing and draw nothing, so the rest is never asked). Worked out once per class."""
+    own = _OVERRIDDEN.get(cls)
+    if own is None:
+        own = _OVERRIDDEN[cls] = frozenset(m for m in ("start", "statements", "vote", "night")
+                                           if getattr(cls, m) is not getattr(Agent, m))
+    return own
 
 
 class AgentError(MafiaSimError):
@@ -75,12 +83,12 @@ class Driver:
             view.reads = info.reads[s]
         agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
         # Only what an agent class overrides is asked (the base class does nothing).
-        self._talkers = [s for s in range(st.n) if _overrides(agents[s], "statements")]
-        self._votes_asked = [_overrides(a, "vote") for a in agents]
-        self._acting = [s for s in range(st.n)
-                        if st.role[s] in ACTING and _overrides(agents[s], "night")]
+        asked = [_overridden(type(a)) for a in agents]
+        self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
+        self._votes_asked = ["vote" in own for own in asked]
+        self._acting = [s for s in range(st.n) if st.role[s] in ACTING and "night" in asked[s]]
         for s in range(st.n):
-            if _overrides(agents[s], "start"):
+            if "start" in asked[s]:
                 self._ask(game, agents[s], "start", rng)
         rules = self.rules
         while not game.over:
