@@ -5,7 +5,6 @@ Run: .venv/bin/python -m pytest benchmarks --benchmark-only
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from agents.base import resolve_agent_set
@@ -13,6 +12,7 @@ from sim.play import Driver
 from sim.rules import Composition, RuleSet
 from sim.runner import play_batch
 from sim.setup import build_setup
+from sim.streams import game_streams
 
 
 @pytest.mark.parametrize("agents", ["heuristic", "uniform", "random"])
@@ -20,7 +20,7 @@ from sim.setup import build_setup
 def test_one_game(benchmark, agents: str, players: int) -> None:  # type: ignore[no-untyped-def]
     driver = Driver(Composition.standard(players), RuleSet(), resolve_agent_set(agents))
     seeds = iter(range(10**9))
-    benchmark(lambda: driver.play(np.random.default_rng(next(seeds))))
+    benchmark(lambda: driver.play(game_streams(0, next(seeds))))
 
 
 def test_batch_of_200_standard_games(benchmark) -> None:  # type: ignore[no-untyped-def]

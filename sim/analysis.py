@@ -18,9 +18,10 @@ import numpy as np
 from sim.errors import InputError, MafiaSimError
 from sim.roles import Clan, Role, Winner
 from sim.rules import Composition, RuleSet, Seat
-from sim.runner import game_rng, run
+from sim.runner import run
 from sim.setup import Setup, build_setup
 from sim.stats import Z95, normal_p_value, wilson
+from sim.streams import game_streams
 
 CAMPS = [w.key for w in Winner]
 
@@ -408,9 +409,8 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
             assert g.outcome is not None
             out[g.outcome.winner] += 1
             continue
-        g.rng = game_rng(seed, i)
         driver = Driver(parser.comp, parser.rules, setup.agents, setup.on_illegal)
-        driver.finish(g, g.rng)
+        driver.finish(g, game_streams(seed, i))  # the host's chance becomes game i's
         assert g.outcome is not None
         out[g.outcome.winner] += 1
     return out

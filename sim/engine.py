@@ -445,14 +445,16 @@ class Game:
         the set of players whose vote was accepted (R16.2).
         """
         st = self.st
-        rng = self.rng
         reject = self.rules.vote_rejection
+        # D5.2: one draw per seat a day, whoever votes, so the votes cast do not shift the
+        # game's later draws (common random numbers, sim.streams)
+        rejected = (self.rng.random(st.n) < reject).tolist() if reject > 0.0 else None
         tally = [0] * st.n
         best, hanged = 0, -1
         voted: set[int] = set()
         accepted: list[Vote] = []
         for v in inp.votes:
-            if reject > 0.0 and rng.random() < reject:  # D5.2: the host rejects the vote
+            if rejected is not None and rejected[v.voter]:  # D5.2: the host rejects the vote
                 if self.record:
                     self.log.append(("vote", st.turn, v.voter, v.target, False))
                 continue

@@ -12,7 +12,9 @@ read exactly as well as one with mu, since the log-likelihood ratio knows the si
 - Clan members look for the dangerous: the heroes and the necromancer (`mafia_skill`).
 - The maniac looks for the same (`maniac_skill`).
 
-The draws come from the game's generator, one matrix a day for the whole table.
+The draws come from the game's own reads stream (sim.streams, spawn_key (game, 0, 2)), one
+n x n matrix a day for the whole table, dead or alive, so the reads of a day are the same in
+both arms of a paired comparison whatever the players did before.
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ class InfoModel:
         self.active = used and bool(np.any(mu != 0.0))  # no draws nobody reads
 
     def day(self, rng: Generator) -> None:
-        """Add one day's reads (called by the driver at the start of each day)."""
+        """Add one day's reads (called by the driver at the start of each day, with the
+        game's reads stream)."""
         if self.active:
             noise = rng.standard_normal(self.reads.shape)
             noise *= self.mu

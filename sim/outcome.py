@@ -55,6 +55,6 @@ def duel_result(st: GameState, rng: Generator) -> tuple[Winner, Reason] | None:
     if va > 0:
         loser_a = st.first_vote_at[a] < st.first_vote_at[b]
         return (Winner(int(st.camp[b] if loser_a else st.camp[a])), Reason.DUEL_FIRST_VOTE)
-    # Neither ever got a vote: a fair coin from the game's generator (D17.2).
+    # Neither ever got a vote: a fair coin from the game's host stream (D17.2, sim.streams).
     a_wins = rng.random() < 0.5
     return (Winner(int(st.camp[a] if a_wins else st.camp[b])), Reason.DUEL_COIN)

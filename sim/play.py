@@ -6,6 +6,11 @@ the day's reads (sim.info), attrition draws (D16.1), public statements in seat o
 votes one at a time in a uniformly random order, each voter seeing the votes already cast;
 then the night's requests (clan orders first, so that a thug named shooter knows it,
 P10.2), then `Game.play_turn`. Only the methods an agent class overrides are asked.
+
+Chance comes from a game's `GameStreams` (sim.streams): each agent draws from its own seat's
+generator, the deal, the host's chance and the reads from theirs, and the host draws the same
+shape every day (attrition and p_no_vote for every seat, a permutation of every seat for the
+vote order), so a deviation by one seat does not shift anyone else's later draws.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from sim.legal import action_fault, order_fault, vote_fault
 from sim.requests import ClanOrder, TurnInput, Vote
 from sim.roles import Clan, Role
 from sim.rules import Composition, RuleSet
+from sim.streams import GameStreams, as_streams
 from sim.view import Statement
 
 #: Roles that have a night action of their own.
@@ -64,19 +70,25 @@ class Driver:
         self.comp.validate(self.rules)
         self.skipped = 0
 
-    def play(self, rng: Generator, record: bool = False,
+    def play(self, rng: GameStreams | Generator, record: bool = False,
              dons: Mapping[Clan, int] | None = None, shuffle: bool = True) -> Game:
-        """Play one game. The seats are dealt in a random order (`shuffle`), as the host
-        deals roles: no agent's tie-break may line up with the table's order."""
+        """Play one game with the streams `rng` (`sim.streams.game_streams(seed, i)` for
+        game i of a run; a plain Generator seeds fresh streams). The seats are dealt in a
+        random order (`shuffle`, from the deal stream), as the host deals roles: no agent's
+        tie-break may line up with the table's order."""
+        streams = as_streams(rng)
         comp = self.comp
         if shuffle:
-            order = rng.permutation(comp.n)
+            order = streams.deal.permutation(comp.n)
             comp = Composition(tuple(comp.seats[int(i)] for i in order), comp.names)
-        game = Game(comp, self.rules, rng, dons, record=record, validate=False)
-        return self.finish(game, rng)
+        game = Game(comp, self.rules, streams.host, dons, record=record, validate=False)
+        return self.finish(game, streams)
 
-    def finish(self, game: Game, rng: Generator) -> Game:
-        """Play an existing game to its end with the agents (fresh agents and reads)."""
+    def finish(self, game: Game, rng: GameStreams | Generator) -> Game:
+        """Play an existing game to its end with the agents (fresh agents and reads); the
+        game's own chance (Game.rng) becomes the streams' host stream."""
+        streams = as_streams(rng)
+        game.rng = streams.host
         st = game.st
         info = InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
         for s, view in enumerate(game.views):
@@ -89,42 +101,48 @@ class Driver:
         self._acting = [s for s in range(st.n) if st.role[s] in ACTING and "night" in asked[s]]
         for s in range(st.n):
             if "start" in asked[s]:
-                self._ask(game, agents[s], "start", rng)
+                self._ask(game, agents[s], "start", streams)
         rules = self.rules
         while not game.over:
             inp = TurnInput()
             if st.turn > 0:
-                info.day(rng)
-                self._attrition(game, inp, rng)
-                self._talk(game, agents, inp, rng)
-                self._votes(game, agents, inp, rng, rules.p_no_vote)
+                info.day(streams.reads)
+                self._attrition(game, inp, streams.host)
+                self._talk(game, agents, inp, streams)
+                self._votes(game, agents, inp, streams, rules.p_no_vote)
             # Every request below is checked as it comes in, with sim.legal's fault
             # functions, so the engine does not check it again (checked=True).
             if game.play_day(inp, checked=True).outcome is not None:
                 continue  # the day ended the game (D4.2)
-            self._night(game, agents, inp, rng)  # asked once the hanging is known (P3.1)
+            self._night(game, agents, inp, streams)  # asked once the hanging is known (P3.1)
             game.play_night(inp.night, checked=True)
         return game
 
     # -- the day ----------------------------------------------------------------------------
     def _attrition(self, game: Game, inp: TurnInput, rng: Generator) -> None:
-        """D16.1: who posts nothing, breaks a rule or is removed for passive play."""
+        """D16.1: who posts nothing, breaks a rule or is removed for passive play (one draw
+        per seat, living or not, so who is alive does not shift later draws)."""
         r, st = self.rules, game.st
-        living = [s for s in range(st.n) if st.alive[s] and s not in st.beaten_today]
+        n = st.n
+        living = [s for s in range(n) if st.alive[s] and s not in st.beaten_today]
         if r.p_absent > 0:
-            inp.absent = frozenset(s for s in living if rng.random() < r.p_absent)
+            u = rng.random(n)
+            inp.absent = frozenset(s for s in living if u[s] < r.p_absent)
         if r.p_rule_break > 0:
-            inp.removed = frozenset(s for s in living if rng.random() < r.p_rule_break)
+            u = rng.random(n)
+            inp.removed = frozenset(s for s in living if u[s] < r.p_rule_break)
         if r.p_passive > 0:
-            inp.passive = frozenset(s for s in living if rng.random() < r.p_passive)
+            u = rng.random(n)
+            inp.passive = frozenset(s for s in living if u[s] < r.p_passive)
         game.public.absent = inp.absent
 
-    def _talk(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
+    def _talk(self, game: Game, agents: list[Agent], inp: TurnInput,
+              streams: GameStreams) -> None:
         st = game.st
         for s in self._talkers:
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
-            said = self._ask(game, agents[s], "statements", rng) or ()
+            said = self._ask(game, agents[s], "statements", streams) or ()
             if not isinstance(said, (list, tuple)):
                 said = [said]
             for stmt in said:
@@ -141,23 +159,26 @@ class Driver:
                 except MafiaSimError as e:
                     self._illegal(game, agents[s], "statement", e)
 
-    def _votes(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator,
-               p_no_vote: float) -> None:
+    def _votes(self, game: Game, agents: list[Agent], inp: TurnInput,
+               streams: GameStreams, p_no_vote: float) -> None:
         st = game.st
         today = game.public.today
         tally = game.public.today_tally
         absent, beaten = inp.absent, st.beaten_today
-        voters = [s for s in range(st.n) if st.alive[s] and s not in absent and s not in beaten]
-        order = rng.permutation(len(voters)).tolist()
-        # D16.1 p_no_vote: who does not vote today (R16.2), drawn for all voters at once
-        forgets = (rng.random(len(voters)) < p_no_vote).tolist() if p_no_vote > 0 else None
-        voted: set[int] = set()
         alive, n, asked = st.alive, st.n, self._votes_asked
-        for k in order:
-            v = voters[k]
-            if (forgets is not None and forgets[k]) or not asked[v]:
+        # The vote order: a permutation of every seat, of which the voters vote (the host
+        # draws the same shape whoever is alive). D16.1 p_no_vote: who does not vote today
+        # (R16.2), one draw per seat.
+        host = streams.host
+        order = host.permutation(n).tolist()
+        forgets = (host.random(n) < p_no_vote).tolist() if p_no_vote > 0 else None
+        voted: set[int] = set()
+        for v in order:
+            if not alive[v] or v in absent or v in beaten:
                 continue
-            target = self._ask(game, agents[v], "vote", rng)
+            if (forgets is not None and forgets[v]) or not asked[v]:
+                continue
+            target = self._ask(game, agents[v], "vote", streams)
             if target is None:
                 continue
             if not isinstance(target, (int, np.integer)) or isinstance(target, bool):
@@ -180,7 +201,8 @@ class Driver:
             inp.votes.append(Vote(v, target))
 
     # -- the night --------------------------------------------------------------------------
-    def _night(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
+    def _night(self, game: Game, agents: list[Agent], inp: TurnInput,
+               streams: GameStreams) -> None:
         st = game.st
         night = inp.night
         night.after_day = True
@@ -195,7 +217,7 @@ class Driver:
                     continue
                 don = st.don[clan]
                 sender = don if don >= 0 else living[0]
-                order = self._ask(game, agents[sender], "clan_order", rng)
+                order = self._ask(game, agents[sender], "clan_order", streams)
                 if order is None:
                     continue
                 if not isinstance(order, ClanOrder):
@@ -220,7 +242,7 @@ class Driver:
                 continue
             if st.turn == 0 and st.role[s] is not Role.MANIAC:
                 continue  # R3.1: only the maniac acts on turn 0
-            action = self._ask(game, agents[s], "night", rng)
+            action = self._ask(game, agents[s], "night", streams)
             if action is None:
                 continue
             try:
@@ -234,13 +256,15 @@ class Driver:
             night.actions[s] = action
 
     # -- misbehaving agents -----------------------------------------------------------------
-    def _ask(self, game: Game, agent: Agent, what: str, rng: Generator) -> Any:
+    def _ask(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> Any:
+        """Ask `agent` for `what`, with its own seat's generator."""
         view = game.views[agent.seat]
         try:
-            if what == "vote":
-                return agent.vote(view, rng)
             if what == "start":
                 return agent.start(view)
+            rng = streams.seat(agent.seat)
+            if what == "vote":
+                return agent.vote(view, rng)
             return getattr(agent, what)(view, rng)
         except AgentError:
             raise

@@ -1,8 +1,10 @@
 """The Monte Carlo runner: many games in parallel with joblib, reproducible from one seed.
 
-Game i of a run with seed S plays with `numpy.random.default_rng(SeedSequence(S,
-spawn_key=(i,)))`, whatever the batching, the number of jobs or the backend, so a run's
-results are identical on 1 job, 2 jobs or a Dask cluster, and any game can be replayed.
+Game i of a run with seed S plays with `sim.streams.game_streams(S, i)`: one generator per
+seat (`SeedSequence(S, spawn_key=(i, 1 + seat))`) and one each for the deal, the host's chance
+and the reads (`spawn_key=(i, 0, k)`), whatever the batching, the number of jobs or the
+backend, so a run's results are identical on 1 job, 2 jobs or a Dask cluster, any game can be
+replayed, and two runs with the same seed are paired game by game (common random numbers).
 Workers play batches of games and send back compact integer arrays, never Python objects
 per game; without `--out` the parent only adds up counts, so memory stays bounded.
 """
@@ -17,13 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numpy.random import Generator, SeedSequence
 
 from sim.errors import InputError, MafiaSimError
 from sim.play import Driver
 from sim.roles import Camp, Cause, Reason, Winner
 from sim.setup import Setup
 from sim.stats import half_width, wilson
+from sim.streams import game_streams
 
 N_CAUSES = len(Cause)
 N_CAMPS = len(Camp)
@@ -31,11 +33,6 @@ WINNERS = [w.key for w in Winner]
 #: columns of the per-game integer array a worker returns
 COLS = ["game", "winner", "reason", "turns", "skipped",
         *[f"deaths_{c.key}" for c in Cause], *[f"survivors_{c.key}" for c in Camp]]
-
-
-def game_rng(seed: int, index: int) -> Generator:
-    """The generator of game `index` of a run with `seed` (issue contract: SeedSequence)."""
-    return np.random.default_rng(SeedSequence(seed, spawn_key=(index,)))
 
 
 class GameFailed(MafiaSimError):
@@ -49,7 +46,7 @@ def play_batch(setup: Setup, seed: int, start: int, stop: int) -> np.ndarray:
     for k, i in enumerate(range(start, stop)):
         before = driver.skipped
         try:
-            game = driver.play(game_rng(seed, i))
+            game = driver.play(game_streams(seed, i))
         except Exception as e:
             raise GameFailed(
                 f"game {i} of the run with seed {seed} failed: {type(e).__name__}: {e} "
@@ -280,4 +277,4 @@ def _progress(enabled: bool, total: int | None) -> Any:
 def replay(setup: Setup, seed: int, index: int) -> Any:
     """Replay game `index` of the run with `seed`, with the full log and reports."""
     driver = Driver(setup.comp, setup.rules, setup.agents, setup.on_illegal)
-    return driver.play(game_rng(seed, index), record=True)
+    return driver.play(game_streams(seed, index), record=True)
