@@ -20,7 +20,7 @@ from sim.streams import game_streams
 def test_one_game(benchmark, agents: str, players: int) -> None:  # type: ignore[no-untyped-def]
     driver = Driver(Composition.standard(players), RuleSet(), resolve_agent_set(agents))
     seeds = iter(range(10**9))
-    benchmark(lambda: driver.play(game_streams(0, next(seeds))))
+    benchmark(lambda: driver.play(game_streams(0, next(seeds), players)))
 
 
 def test_batch_of_200_standard_games(benchmark) -> None:  # type: ignore[no-untyped-def]

@@ -410,7 +410,8 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
             out[g.outcome.winner] += 1
             continue
         driver = Driver(parser.comp, parser.rules, setup.agents, setup.on_illegal)
-        driver.finish(g, game_streams(seed, i))  # the host's chance becomes game i's
+        # the rest is played with game i's streams (its host stream becomes g.rng)
+        driver.finish(g, game_streams(seed, i, parser.comp.n))
         assert g.outcome is not None
         out[g.outcome.winner] += 1
     return out

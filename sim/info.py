@@ -12,7 +12,7 @@ read exactly as well as one with mu, since the log-likelihood ratio knows the si
 - Clan members look for the dangerous: the heroes and the necromancer (`mafia_skill`).
 - The maniac looks for the same (`maniac_skill`).
 
-The draws come from the game's own reads stream (sim.streams, spawn_key (game, 0, 2)), one
+The draws come from the game's own reads stream (sim.streams), one
 n x n matrix a day for the whole table, dead or alive, so the reads of a day are the same in
 both arms of a paired comparison whatever the players did before.
 """

@@ -1,9 +1,9 @@
 """The Monte Carlo runner: many games in parallel with joblib, reproducible from one seed.
 
-Game i of a run with seed S plays with `sim.streams.game_streams(S, i)`: one generator per
-seat (`SeedSequence(S, spawn_key=(i, 1 + seat))`) and one each for the deal, the host's chance
-and the reads (`spawn_key=(i, 0, k)`), whatever the batching, the number of jobs or the
-backend, so a run's results are identical on 1 job, 2 jobs or a Dask cluster, any game can be
+Game i of a run with seed S plays with `sim.streams.game_streams(S, i)`: one generator for
+the host's chance, one for the deal, one for the reads and one per seat, all seeded from
+`SeedSequence(S, spawn_key=(i,))`, whatever the batching, the number of jobs or the backend,
+so a run's results are identical on 1 job, 2 jobs or a Dask cluster, any game can be
 replayed, and two runs with the same seed are paired game by game (common random numbers).
 Workers play batches of games and send back compact integer arrays, never Python objects
 per game; without `--out` the parent only adds up counts, so memory stays bounded.
@@ -46,7 +46,7 @@ def play_batch(setup: Setup, seed: int, start: int, stop: int) -> np.ndarray:
     for k, i in enumerate(range(start, stop)):
         before = driver.skipped
         try:
-            game = driver.play(game_streams(seed, i))
+            game = driver.play(game_streams(seed, i, setup.comp.n))
         except Exception as e:
             raise GameFailed(
                 f"game {i} of the run with seed {seed} failed: {type(e).__name__}: {e} "
@@ -277,4 +277,4 @@ def _progress(enabled: bool, total: int | None) -> Any:
 def replay(setup: Setup, seed: int, index: int) -> Any:
     """Replay game `index` of the run with `seed`, with the full log and reports."""
     driver = Driver(setup.comp, setup.rules, setup.agents, setup.on_illegal)
-    return driver.play(game_streams(seed, index), record=True)
+    return driver.play(game_streams(seed, index, setup.comp.n), record=True)
