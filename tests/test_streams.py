@@ -1,0 +1,154 @@
+"""Common random numbers that survive a deviation (sim/streams.py): each seat's agent, the
+deal, the host's chance and the reads draw from their own streams, and the host draws the
+same shape every day, so a deviation confined to one seat's agent leaves everyone else's
+draws where they were until it changes what they see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from agents.base import Agent, AgentSet, resolve_agent_set
+from sim.info import InfoModel
+from sim.play import Driver
+from sim.roles import Role
+from sim.rules import Composition, RuleSet
+from sim.streams import GameStreams, game_streams
+
+HEURISTIC = resolve_agent_set("heuristic")
+MANIAC: type[Agent] = HEURISTIC.classes[Role.MANIAC]
+#: chance everywhere: attrition, p_no_vote and the host's vote rejections (D16.1, D5.2)
+CHANCY = RuleSet(p_absent=0.05, p_rule_break=0.01, p_passive=0.01, p_no_vote=0.1,
+                 vote_rejection=0.1)
+
+
+class SteadyManiac(MANIAC):  # type: ignore[misc,valid-type]
+    """The heuristic maniac, deciding with a generator of its own (the same decisions
+    whatever its seat stream holds)."""
+
+    def start(self, view: Any) -> None:
+        self._mine = np.random.default_rng(self.seat)
+
+    def vote(self, view: Any, rng: np.random.Generator) -> int:
+        return int(super().vote(view, self._mine))
+
+    def night(self, view: Any, rng: np.random.Generator) -> Any:
+        return super().night(view, self._mine)
+
+
+class BurningManiac(SteadyManiac):
+    """Plays exactly as SteadyManiac but draws (and throws away) from its seat stream."""
+
+    burned = 0
+
+    def vote(self, view: Any, rng: np.random.Generator) -> int:
+        rng.standard_normal(100)
+        BurningManiac.burned += 1
+        return super().vote(view, rng)
+
+    def night(self, view: Any, rng: np.random.Generator) -> Any:
+        rng.random(37)
+        BurningManiac.burned += 1
+        return super().night(view, rng)
+
+
+class IdleManiac(MANIAC):  # type: ignore[misc,valid-type]
+    """The heuristic maniac, except that he kills nobody on turn 0."""
+
+    def night(self, view: Any, rng: np.random.Generator) -> Any:
+        if view.public.turn == 0:
+            return None
+        return super().night(view, rng)
+
+
+def _with_maniac(cls: type[Agent]) -> AgentSet:
+    return AgentSet("heuristic", {**HEURISTIC.classes, Role.MANIAC: cls}, {})
+
+
+def test_draws_confined_to_one_seat_change_no_other_draw() -> None:
+    """A seat that draws more from its own stream, deciding the same, changes nothing in
+    the game: nobody else's draws moved (with one generator a game, everything would)."""
+    comp = Composition.standard(25)
+    BurningManiac.burned = 0
+    differ = 0
+    for i in range(12):
+        a = Driver(comp, CHANCY, _with_maniac(SteadyManiac)).play(game_streams(5, i), True)
+        b = Driver(comp, CHANCY, _with_maniac(BurningManiac)).play(game_streams(5, i), True)
+        assert a.log == b.log, f"game {i}"
+        assert a.outcome == b.outcome
+        differ += a.log != Driver(comp, CHANCY, _with_maniac(SteadyManiac)).play(
+            game_streams(6, i), True).log
+    assert BurningManiac.burned > 20  # the deviant did draw
+    assert differ == 12  # and the logs compared are not all alike anyway
+
+
+def _trace(monkeypatch: pytest.MonkeyPatch, seen: dict[str, list[Any]]) -> None:
+    """Record, for each day, the state of the host and reads streams as the day starts,
+    the reads after the day's draw, and every vote cast."""
+    day, attrition, ask = InfoModel.day, Driver._attrition, Driver._ask
+
+    def _day(self: InfoModel, rng: np.random.Generator) -> None:
+        seen["reads_stream"].append(rng.bit_generator.state["state"])
+        day(self, rng)
+        seen["reads"].append(self.reads.copy())
+
+    def _attrition(self: Driver, game: Any, inp: Any, rng: np.random.Generator) -> None:
+        seen["host"].append((game.st.turn, rng.bit_generator.state["state"]))
+        attrition(self, game, inp, rng)
+
+    def _ask(self: Driver, game: Any, agent: Agent, what: str, streams: GameStreams) -> Any:
+        out = ask(self, game, agent, what, streams)
+        if what == "vote":
+            seen["voters"].append((game.st.turn, agent.seat))
+        return out
+
+    monkeypatch.setattr(InfoModel, "day", _day)
+    monkeypatch.setattr(Driver, "_attrition", _attrition)
+    monkeypatch.setattr(Driver, "_ask", _ask)
+
+
+def test_a_changed_night_keeps_the_reads_and_the_host_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The maniac kills nobody on turn 0 in arm B: day 1 then has another living player,
+    yet the reads, the vote order and the host's draws of every later day stay the same."""
+    comp = Composition.standard(25)
+    games_differ = days_compared = 0
+    for i in range(10):
+        arms = []
+        for cls in (MANIAC, IdleManiac):
+            seen: dict[str, list[Any]] = {"reads_stream": [], "reads": [], "host": [],
+                                          "voters": []}
+            with monkeypatch.context() as m:
+                _trace(m, seen)
+                game = Driver(comp, CHANCY, _with_maniac(cls)).play(game_streams(9, i), True)
+            arms.append((game, seen))
+        (ga, a), (gb, b) = arms
+        games_differ += ga.log != gb.log
+        days = min(len(a["host"]), len(b["host"]))
+        days_compared += days
+        assert a["host"][:days] == b["host"][:days], f"game {i}: the host's draws moved"
+        assert a["reads_stream"][:days] == b["reads_stream"][:days]
+        for d in range(days):
+            assert np.array_equal(a["reads"][d], b["reads"][d]), f"game {i} day {d + 1}"
+        # day 1's vote order: whoever votes in both arms votes in the same order
+        va = [s for t, s in a["voters"] if t == 1]
+        vb = [s for t, s in b["voters"] if t == 1]
+        both = set(va) & set(vb)
+        assert [s for s in va if s in both] == [s for s in vb if s in both]
+        assert len(both) >= 15
+    assert games_differ == 10  # the deviation did change every game
+    assert days_compared >= 30
+
+
+def test_streams_are_separate_and_reproducible() -> None:
+    s, t = game_streams(3, 7, 25), game_streams(3, 7, 4)  # the size is only a hint
+    draws = [s.host.random(), s.deal.random(), s.reads.random(),
+             *(s.seat(k).random() for k in range(30))]
+    assert draws == [t.host.random(), t.deal.random(), t.reads.random(),
+                     *(t.seat(k).random() for k in range(30))]
+    assert len(set(draws)) == len(draws)
+    u = game_streams(3, 8)
+    assert u.seat(0).random() != game_streams(3, 7).seat(0).random()
+    assert game_streams(4, 7).host.random() != game_streams(3, 7).host.random()
