@@ -447,8 +447,7 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
     """The value of `param` at which `camp` wins `target` of the games, with its 95% interval:
     a logistic fit of win ~ a + b * value over a grid of values (maximum likelihood), solved
     for the target, with the delta-method interval."""
-    if param not in base.agents.known_params() | {"town_skill", "mafia_skill", "maniac_skill"}:
-        raise InputError(f"calibrate: unknown parameter {param!r}")
+    base.agents.with_params({param: lo})  # an unknown name or a value out of range fails here
     if not 0 < target < 1:
         raise InputError("calibrate: --target must be between 0 and 1")
     if points < 2 or hi <= lo:

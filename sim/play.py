@@ -40,7 +40,8 @@ def _overridden(cls: type[Agent]) -> frozenset[str]:
     nothing and draw nothing, so the rest is never asked). Worked out once per class."""
     own = _OVERRIDDEN.get(cls)
     if own is None:
-        own = _OVERRIDDEN[cls] = frozenset(m for m in ("start", "statements", "vote", "night")
+        own = _OVERRIDDEN[cls] = frozenset(m for m in ("start", "statements", "vote", "night",
+                                                       "defend")
                                            if getattr(cls, m) is not getattr(Agent, m))
     return own
 
@@ -81,11 +82,12 @@ class Driver:
         info = InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
         for s, view in enumerate(game.views):
             view.reads = info.reads[s]
-        agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
+        agents = [self.agents.make(st.role[s], s, st.clan[s]) for s in range(st.n)]
         # Only what an agent class overrides is asked (the base class does nothing).
         asked = [_overridden(type(a)) for a in agents]
         self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
         self._votes_asked = ["vote" in own for own in asked]
+        self._defends = ["defend" in own for own in asked]
         self._acting = [s for s in range(st.n) if st.role[s] in ACTING and "night" in asked[s]]
         for s in range(st.n):
             if "start" in asked[s]:
@@ -124,22 +126,28 @@ class Driver:
         for s in self._talkers:
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
-            said = self._ask(game, agents[s], "statements", rng) or ()
-            if not isinstance(said, (list, tuple)):
-                said = [said]
-            for stmt in said:
-                if not isinstance(stmt, Statement):
-                    self._illegal(game, agents[s], f"statement {stmt!r}",
-                                  ("R2.7", "a statement is a sim.view.Statement"))
-                    continue
-                if stmt.speaker != s:
-                    self._illegal(game, agents[s], f"statement as seat {stmt.speaker}",
-                                  ("R2.8", "a player speaks only for himself"))
-                    continue
-                try:
-                    game.say(stmt)
-                except MafiaSimError as e:
-                    self._illegal(game, agents[s], "statement", e)
+            self._say(game, agents[s], "statements", rng)
+
+    def _say(self, game: Game, agent: Agent, what: str, rng: Generator) -> None:
+        """Ask an agent what he says (`statements` before the vote, or `defend` when he
+        comes to lead it, P5.3) and post it."""
+        s = agent.seat
+        said = self._ask(game, agent, what, rng) or ()
+        if not isinstance(said, (list, tuple)):
+            said = [said]
+        for stmt in said:
+            if not isinstance(stmt, Statement):
+                self._illegal(game, agent, f"statement {stmt!r}",
+                              ("R2.7", "a statement is a sim.view.Statement"))
+                continue
+            if stmt.speaker != s:
+                self._illegal(game, agent, f"statement as seat {stmt.speaker}",
+                              ("R2.8", "a player speaks only for himself"))
+                continue
+            try:
+                game.say(stmt)
+            except MafiaSimError as e:
+                self._illegal(game, agent, "statement", e)
 
     def _votes(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator,
                p_no_vote: float) -> None:
@@ -152,6 +160,7 @@ class Driver:
         # D16.1 p_no_vote: who does not vote today (R16.2), drawn for all voters at once
         forgets = (rng.random(len(voters)) < p_no_vote).tolist() if p_no_vote > 0 else None
         voted: set[int] = set()
+        leader, defended = -1, set[int]()
         alive, n, asked = st.alive, st.n, self._votes_asked
         for k in order:
             v = voters[k]
@@ -178,6 +187,12 @@ class Driver:
             today.append((v, target))
             tally[target] = tally.get(target, 0) + 1
             inp.votes.append(Vote(v, target))
+            if target != leader and tally[target] > tally.get(leader, 0):
+                leader = target  # R5.2: the first to reach the highest count leads
+                if (self._defends[leader] and leader not in defended
+                        and leader not in absent and leader not in beaten):  # R5.5, R16.1
+                    defended.add(leader)
+                    self._say(game, agents[leader], "defend", rng)
 
     # -- the night --------------------------------------------------------------------------
     def _night(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
