@@ -403,7 +403,7 @@ class _Writer:
         return f"{self.t('step', k=d.step)}: {self.who(d.seat)}: {causes}{extra}."
 
     def resolution(self, rep: TurnReport, events: list[tuple[Any, ...]]) -> None:
-        out, names, ru = self.lines, self.st.names, self.ru
+        out, names = self.lines, self.st.names
         out.append(self.t("resolution"))
         night = [d for d in rep.deaths if d.step > 3]
         if not night:
