@@ -38,6 +38,8 @@ from sim.rules import RuleSet
 NIGHT_ROLES = (Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
                Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT)
 #: The `resolve` schema's night key of each acting role.
+#: The clans in the Russian genitive ("заказ Якудзы").
+CLAN_GEN_RU = {Clan.YAKUZA: "Якудзы", Clan.TRIAD: "Триады"}
 NIGHT_KEY = {Role.KAMIKAZE: "kamikaze", Role.THUG: "thug", Role.MANIAC: "maniac",
              Role.NINJA: "ninja", Role.DOCTOR: "doctor", Role.NECROMANCER: "necromancer",
              Role.COMMISSAR: "commissar", Role.SERGEANT: "sergeant"}
@@ -373,7 +375,8 @@ class _Writer:
                     cname = (CLAN_RU if self.ru else CLAN_EN)[clan]
                     if clan in orders:
                         o = orders[clan]
-                        text = self.t("order", clan=cname, by=names[o.by],
+                        whose = CLAN_GEN_RU[clan] if self.ru else cname
+                        text = self.t("order", clan=whose, by=names[o.by],
                                       shooter=self.who(o.shooter), target=self.who(o.target))
                         out.append(f"  {text}")
                     else:

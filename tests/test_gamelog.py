@@ -121,8 +121,8 @@ def test_log_in_full() -> None:
     lines = [ln.strip() for ln in first_day.splitlines() if ln.strip()[:1].isdigit()]
     assert len(lines) == len(votes) > 0
     for ln, ev in zip(lines, votes, strict=True):
-        assert ln.split(". ", 1)[1].startswith(f"{names[ev[2]]} (")  # type: ignore[index]
-        assert f"-> {names[ev[3]]} (" in ln  # type: ignore[index]
+        assert ln.split(". ", 1)[1].startswith(f"{names[ev[2]]} (")
+        assert f"-> {names[ev[3]]} (" in ln
     assert "rejected by the host" in en and "голос не принят ведущим" in ru
     assert "private, Yakuza clan channel" in en and "чат клана Якудза" in ru
     assert "no action" in en and "нет заявки" in ru
