@@ -126,10 +126,13 @@ def _turn_json(game: Game, rep: TurnReport, events: list[tuple[Any, ...]]) -> di
                                    "by": names[seat]}
             continue
         key = NIGHT_KEY[st.role[seat]]
-        if key in night:
-            raise ValueError(f"turn {rep.turn}: two {key}s acted in one night; the resolve "
-                             "schema holds one request per role")
-        night[key] = {"by": names[seat], **_action_json(req, names)}
+        item = {"by": names[seat], **_action_json(req, names)}
+        if key not in night:
+            night[key] = item
+        else:  # several players of one role (allow_duplicate_roles): a list
+            if not isinstance(night[key], list):
+                night[key] = [night[key]]
+            night[key].append(item)
     if night:
         turn["night"] = night
     out = rep.outcome

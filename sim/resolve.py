@@ -222,8 +222,12 @@ class _Parser:
         unknown = set(raw_night) - NIGHT_KEYS
         if unknown:
             raise InputError(f"{where}.night: unknown request(s) {', '.join(sorted(unknown))}")
-        for key, req in raw_night.items():
-            w = f"{where}.night.{key}"
+        items = [(f"{where}.night.{key}", key, req) for key, req in raw_night.items()
+                 if not isinstance(req, list) or key in ("yakuza", "triad")]
+        for key, reqs in raw_night.items():  # several players of one role: a list
+            if isinstance(reqs, list) and key not in ("yakuza", "triad"):
+                items += [(f"{where}.night.{key}[{i}]", key, r) for i, r in enumerate(reqs)]
+        for w, key, req in items:
             if not isinstance(req, Mapping):
                 raise InputError(f"{w}: a request is an object")
             if key in ("yakuza", "triad"):

@@ -66,6 +66,13 @@ def test_round_trip_duel_coin() -> None:
     assert "duel_coin" in reasons
 
 
+def test_round_trip_duplicate_roles() -> None:
+    # two doctors and two ninjas: the night's requests of one role are a list
+    _round_trip(None, {"allow_duplicate_roles": "true"}, 30, seed=2,
+                roles="civilian*6,commissar,sergeant,ninja*2,doctor*2,necromancer,maniac,"
+                      "yakuza=mafioso*2+kamikaze+vsb,triad=mafioso*2+thug+vsb")
+
+
 def test_json_writes_the_hosts_chance() -> None:
     setup = build_setup(None, players=12, rules={"vote_rejection": "0.3"})
     data = game_json(replay(setup, 0, 0))
