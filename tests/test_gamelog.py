@@ -159,3 +159,27 @@ def test_cli_replay_json_resolves(tmp_path: Path) -> None:
     assert plain.stdout.startswith("Roles: ") and "=== " not in plain.stdout
     winner = json.loads(res.stdout)["outcome"]["winner"]
     assert winner is not None
+
+
+def test_round_trip_private_statement_to_a_checked_player() -> None:
+    from sim.engine import Game
+    from sim.requests import Check, NightRequests, TurnInput
+    from sim.roles import Role
+    from sim.rules import Composition, RuleSet
+    from sim.view import Statement
+
+    game = Game(Composition.standard(12), RuleSet(abstention_limit=0), record=True)
+    com = game.st.seats_by_role[Role.COMMISSAR][0]
+    doc = game.st.seats_by_role[Role.DOCTOR][0]
+    game.play_turn(TurnInput())
+    game.play_turn(TurnInput(night=NightRequests(actions={com: Check(doc)})))
+    game.say(Statement(2, com, "claim", value="commissar", channel="checked", to=doc))
+    game.play_turn(TurnInput())
+    data = game_json(game)
+    said = data["turns"][2]["statements"]
+    names = game.st.names
+    assert said == [{"by": names[com], "kind": "claim", "value": "commissar",
+                     "channel": "checked", "to": names[doc]}]
+    assert len(resolve(data)["turns"]) == 3
+    assert f"[private, to {names[doc]}]" in game_log(game, "en")
+    assert f"[лично для {names[doc]}]" in game_log(game, "ru")
