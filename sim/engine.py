@@ -217,7 +217,7 @@ class Game:
                 self.views[x].inbox.append(stmt)
         if self.record:
             self.log.append(("say", st.turn, s, stmt.channel, stmt.kind, stmt.target,
-                             stmt.value))
+                             stmt.value, stmt.to))
 
     # -- validation -------------------------------------------------------------------------
     def _illegal(self, seat: int, request: str, rule: str, why: str) -> MafiaSimError:
