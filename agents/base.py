@@ -7,8 +7,9 @@ The engine's driver (`sim.play`) calls an agent for every decision its player ta
 - `statements(view, rng)`: public (and allowed private) statements before the vote;
 - `vote(view, rng)`: a target seat, or -1 to abstain; `view.public.today` holds the votes
   already cast today, in order;
-- `defend(view, rng)`: statements he posts when he comes to lead the day's vote (once a
-  day; the votes already cast stand, R5.1, but later voters read them, P5.3);
+- `defend(view, rng)`: statements he posts while he leads the day's vote (asked after
+  each vote against him until he says something; the votes already cast stand, R5.1, but
+  later voters read them, P5.3);
 - `clan_order(view, rng)`: the Don's (or a member's, R14.4) order for the night;
 - `night(view, rng)`: the player's own night request (blast, beat, kill or ambush, strike,
   heal, protects or Army, check), or None for no action.

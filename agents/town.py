@@ -70,11 +70,11 @@ TOWN_PARAMS: dict[str, Param] = {
     "flip_weight": Param(0.4, 0.0, 3.0, "suspicion moved by a vote for a hanged player, once "
                          "his role is shown (less for an enemy, more for Town)",
                          grid=(0.0, 1.0)),
-    "hero_claim": Param(1.5, 0.0, 10.0, "trust (log-odds) given to a player who claims a "
-                        "hero role, while nobody counter-claims it", grid=(0.0, 3.0)),
-    "defend_at": Param(0.3, 0.0, 1.0, "a hero who leads the day's vote claims his role once "
+    "hero_claim": Param(4.0, 0.0, 10.0, "trust (log-odds) given to a player who claims a "
+                        "hero role, while nobody counter-claims it", grid=(1.0, 8.0)),
+    "defend_at": Param(0.2, 0.0, 1.0, "a hero who leads the day's vote claims his role once "
                        "the votes against him reach this share of the living (1: never)",
-                       grid=(0.15, 0.5, 1.0)),
+                       grid=(0.1, 0.4, 1.0)),
 }
 
 
@@ -180,6 +180,7 @@ class TownTable:
         self.seats: list[int] = []
         self.reads: list[np.ndarray] = []
         self.checks: list[tuple[int, list[CheckResult]]] = []  # (row, his checks)
+        self.roles: list[str] = []  # each row's own role: who else claims it lies
         self._own_rows: list[np.ndarray] = []  # what each knows beyond the public record
         self.own = np.zeros((0, n))
         self._rows_seats = (np.zeros(0, dtype=int), np.zeros(0, dtype=int))
@@ -197,6 +198,7 @@ class TownTable:
         self.reads.append(view.reads)  # type: ignore[arg-type]
         if view.role in (Role.COMMISSAR, Role.SERGEANT):
             self.checks.append((row, view.checks))
+        self.roles.append(view.role.key)
         self._own_rows.append(own)
         return row
 
@@ -220,6 +222,11 @@ class TownTable:
             for chk in checks:  # his own or the commissar's checks (R7.4): certain
                 if chk.result is not None:
                     logit[r, chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
+        for r, role in enumerate(self.roles):  # a unique role he holds: its claimers lie
+            if role in HERO_CLAIMS:
+                for liar in digest.role_claims.get(role, ()):
+                    if liar != self.seats[r]:
+                        logit[r, liar] = KNOWN
         shown = digest.revealed != 0
         if shown.any():
             logit[:, shown] = digest.revealed[shown]
@@ -377,6 +384,9 @@ class CommissarAgent(TownAgent):
         if not view.has_badge:
             return []
         policy = self.p["reveal"]
+        if not self.opened and any(c != self.seat for c in self.role_claims.get(view.role.key,
+                                                                                ())):
+            self.opened = True  # a false claim of his badge: he answers it with his checks
         found = [c for c in view.checks if c.result in EVIL_RESULTS]
         if not self.opened and found:
             if policy == "on_enemy":

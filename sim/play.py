@@ -128,9 +128,9 @@ class Driver:
                 continue
             self._say(game, agents[s], "statements", rng)
 
-    def _say(self, game: Game, agent: Agent, what: str, rng: Generator) -> None:
-        """Ask an agent what he says (`statements` before the vote, or `defend` when he
-        comes to lead it, P5.3) and post it."""
+    def _say(self, game: Game, agent: Agent, what: str, rng: Generator) -> bool:
+        """Ask an agent what he says (`statements` before the vote, or `defend` while he
+        leads it, P5.3) and post it. Whether he said anything."""
         s = agent.seat
         said = self._ask(game, agent, what, rng) or ()
         if not isinstance(said, (list, tuple)):
@@ -148,6 +148,7 @@ class Driver:
                 game.say(stmt)
             except MafiaSimError as e:
                 self._illegal(game, agent, "statement", e)
+        return bool(said)
 
     def _votes(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator,
                p_no_vote: float) -> None:
@@ -160,7 +161,7 @@ class Driver:
         # D16.1 p_no_vote: who does not vote today (R16.2), drawn for all voters at once
         forgets = (rng.random(len(voters)) < p_no_vote).tolist() if p_no_vote > 0 else None
         voted: set[int] = set()
-        leader, defended = -1, set[int]()
+        leader, spoke = -1, set[int]()
         alive, n, asked = st.alive, st.n, self._votes_asked
         for k in order:
             v = voters[k]
@@ -189,10 +190,11 @@ class Driver:
             inp.votes.append(Vote(v, target))
             if target != leader and tally[target] > tally.get(leader, 0):
                 leader = target  # R5.2: the first to reach the highest count leads
-                if (self._defends[leader] and leader not in defended
-                        and leader not in absent and leader not in beaten):  # R5.5, R16.1
-                    defended.add(leader)
-                    self._say(game, agents[leader], "defend", rng)
+            if (leader == target and self._defends[leader] and leader not in spoke
+                    and leader not in absent and leader not in beaten):  # R5.5, R16.1
+                # The leader may answer as the votes against him grow (P5.3).
+                if self._say(game, agents[leader], "defend", rng):
+                    spoke.add(leader)
 
     # -- the night --------------------------------------------------------------------------
     def _night(self, game: Game, agents: list[Agent], inp: TurnInput, rng: Generator) -> None:
