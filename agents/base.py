@@ -149,11 +149,12 @@ class AgentSet:
         return AgentSet(self.name, self.classes,
                         check_params(self, {**self.params, **more}))
 
-    def space(self, camp: str, roles: Iterable[tuple[Role, Clan]] | None = None
-              ) -> list[Dim]:
+    def space(self, camp: str, roles: Iterable[tuple[Role, Clan]] | None = None,
+              rules: object | None = None) -> list[Dim]:
         """The directions in which `camp` may deviate on its own: every parameter of its
         agents, named by camp (`town.crowd`) or, for one role's parameter, by role
-        (`thug.beat`). `roles` limits it to the (role, clan) pairs seated at a table."""
+        (`thug.beat`). `roles` limits it to the (role, clan) pairs seated at a table, and
+        `rules` (a RuleSet) leaves out what only matters under an option that is off."""
         seated = set(roles) if roles is not None else None
         dims: dict[str, Dim] = {}
         for role, clan, cls in self.agents_of():
@@ -161,6 +162,9 @@ class AgentSet:
                                                and (role, clan) not in seated):
                 continue
             for name, prm in params_of(cls).items():
+                if prm.needs_rule and rules is not None and not getattr(rules,
+                                                                        prm.needs_rule):
+                    continue
                 key = f"{role.key}.{name}" if prm.per_role else f"{camp}.{name}"
                 if key not in dims:
                     dims[key] = Dim(key, prm, prm.search_values())

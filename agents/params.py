@@ -57,6 +57,9 @@ class Param:
     per_role: bool = False
     grid: tuple[Value, ...] = ()
     integer: bool = False
+    #: a rule-set option it needs to matter (`doctor_self_heal`): without it, a search
+    #: leaves the parameter alone
+    needs_rule: str = ""
 
     def parse(self, value: Any, name: str) -> Value:
         """The value checked against the range, or an InputError naming name, range, value."""

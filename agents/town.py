@@ -357,7 +357,7 @@ class CommissarAgent(TownAgent):
 
     PARAMS: ClassVar[dict[str, Param]] = {
         **TOWN_PARAMS,
-        "reveal": Param("on_enemy", choices=("never", "on_enemy", "no_sergeant"),
+        "reveal": Param("on_enemy", choices=("on_enemy", "no_sergeant", "never"),
                         per_role=True, doc="when the commissar (or the sergeant with the "
                         "badge) opens up: never, on finding an enemy, or on finding one "
                         "when no living sergeant would carry the checks on"),
@@ -423,7 +423,7 @@ class DoctorAgent(_ClaimingHero):
         **TOWN_PARAMS,
         "self_heal": Param(0.35, 0.0, 1.0, "where a rule set allows self-healing: the chance "
                            "he heals himself on a night nobody voted against him",
-                           per_role=True, grid=(0.0, 1.0)),
+                           per_role=True, grid=(0.0, 1.0), needs_rule="doctor_self_heal"),
         "guard_opened": Param(0.5, 0.0, 1.0, "the chance he guards a trusted opened commissar "
                               "(whom two killers may shoot at once, R8.2)", per_role=True,
                               grid=(0.0, 1.0)),
