@@ -158,3 +158,17 @@ def test_a_parameter_of_a_rule_option_changes_play_under_it() -> None:
     assert "doctor.self_heal" in [d.name for d in aset.space("town", seated, on)]
     assert (_fingerprint({"doctor.self_heal": 1.0}, rules=on)
             != _fingerprint({"doctor.self_heal": 0.0}, rules=on))
+
+
+def test_params_command_lists_every_parameter_with_its_range(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.cli import main
+
+    assert main(["params"]) == 0
+    out = capsys.readouterr().out
+    for name in ("town.crowd", "thug.beat", "yakuza.mafia_follow", "maniac.noise",
+                 "commissar.reveal", "town_skill"):
+        assert name in out
+    assert main(["params", "--camp", "triad", "--markdown"]) == 0
+    md = capsys.readouterr().out
+    assert md.startswith("| parameter |") and "town.crowd" not in md and "thug.beat" in md
