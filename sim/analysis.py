@@ -20,38 +20,53 @@ from sim.roles import Clan, Role, Winner
 from sim.rules import Composition, RuleSet, Seat
 from sim.runner import game_rng, run
 from sim.setup import Setup, build_setup
-from sim.stats import Z95, normal_p_value, wilson
+from sim.stats import (
+    Z95,
+    mcnemar_p,
+    paired_diff_interval,
+    share_interval,
+    unpaired_diff_interval,
+)
 
 CAMPS = [w.key for w in Winner]
 
 
 # -- paired comparison on common random numbers ---------------------------------------------
-def paired_compare(winners_a: np.ndarray, winners_b: np.ndarray) -> dict[str, dict[str, float]]:
-    """Per camp: share in A and B, B - A with its paired 95% interval and p-value, and the
-    unpaired interval half-width for reference. Game i of both arms used the same seed."""
+def paired_compare(winners_a: np.ndarray, winners_b: np.ndarray, *, identical: bool = False
+                   ) -> dict[str, dict[str, float]]:
+    """Per camp: share in A and B, B - A with its paired 95% interval (Tango's score
+    interval, sim.stats.paired_diff_interval) and McNemar's p-value (mid-p when the
+    discordant games are few), and the unpaired interval half-width (Newcombe's hybrid
+    score) for reference. Game i of both arms used the same seed. `identical`: the arms are
+    the same by construction, so every difference is exactly 0 with no uncertainty."""
     if len(winners_a) != len(winners_b):
         raise MafiaSimError("paired comparison needs the same games in both arms")
     n = len(winners_a)
     out = {}
     for w in Winner:
-        a = (winners_a == w).astype(float)
-        b = (winners_b == w).astype(float)
-        d = b - a
-        diff = float(d.mean())
-        sd = float(d.std(ddof=1)) if n > 1 else 0.0
-        se = sd / math.sqrt(n)
-        pa, pb = float(a.mean()), float(b.mean())
-        se_unpaired = math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / n)
-        if se > 0:
-            p = normal_p_value(diff / se)
+        a = winners_a == w
+        b = winners_b == w
+        b_only = int(np.count_nonzero(b & ~a))
+        a_only = int(np.count_nonzero(a & ~b))
+        wins_a, wins_b = int(np.count_nonzero(a)), int(np.count_nonzero(b))
+        pa, pb = (wins_a / n, wins_b / n) if n else (0.0, 0.0)
+        if identical and b_only == a_only == 0:
+            diff, low, high, p = 0.0, 0.0, 0.0, 1.0
         else:
-            p = 1.0 if diff == 0 else 0.0
+            diff, low, high = paired_diff_interval(b_only, a_only, n)
+            p = mcnemar_p(b_only, a_only)
+        _, ulow, uhigh = unpaired_diff_interval(wins_b, wins_a, n, n)
         out[w.key] = {
-            "a": pa, "b": pb, "diff": diff,
-            "low": diff - Z95 * se, "high": diff + Z95 * se, "p_value": p,
-            "half_width_paired": Z95 * se, "half_width_unpaired": Z95 * se_unpaired,
+            "a": pa, "b": pb, "diff": diff, "low": low, "high": high, "p_value": p,
+            "b_only": b_only, "a_only": a_only,
+            "half_width_paired": (high - low) / 2, "half_width_unpaired": (uhigh - ulow) / 2,
         }
     return out
+
+
+def same_by_construction(a: Setup, b: Setup) -> bool:
+    """Whether two arms play the same games by construction (same table, rules, agents)."""
+    return a.describe() == b.describe() and a.on_illegal == b.on_illegal
 
 
 def compare(a: Setup, b: Setup, *, games: int, seed: int, jobs: int = 1,
@@ -59,7 +74,7 @@ def compare(a: Setup, b: Setup, *, games: int, seed: int, jobs: int = 1,
     ra = run(a, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
     rb = run(b, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
     assert ra.rows is not None and rb.rows is not None
-    camps = paired_compare(ra.rows[:, 1], rb.rows[:, 1])
+    camps = paired_compare(ra.rows[:, 1], rb.rows[:, 1], identical=same_by_construction(a, b))
     return {"games": games, "seed": seed, "a": a.describe(), "b": b.describe(), "camps": camps,
             "seconds": ra.seconds + rb.seconds}
 
@@ -364,7 +379,7 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
         row: dict[str, Any] = {"composition": comp.describe(), "games": g,
                                "distance": distance(shares, target)}
         for w in Winner:
-            lo, hi = wilson(int(st["winners"][w]), g)
+            lo, hi = share_interval(int(st["winners"][w]), g)
             row[w.key] = {"share": shares[w.key], "low": lo, "high": hi}
         table.append(row)
     table.sort(key=lambda r: r["distance"])
@@ -434,7 +449,7 @@ def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int 
     wins = np.sum(parts, axis=0)
     camps = {}
     for w in Winner:
-        lo, hi = wilson(int(wins[w]), games)
+        lo, hi = share_interval(int(wins[w]), games)
         camps[w.key] = {"wins": int(wins[w]), "share": float(wins[w]) / games,
                         "low": lo, "high": hi}
     return {"games": games, "seed": seed, "camps": camps}

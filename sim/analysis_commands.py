@@ -74,8 +74,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     print(f"{args.games:,} paired games (common random numbers, seed {args.seed})")
     print(f"A: {res['a']['composition']} rules {res['a']['rules']} params {res['a']['params']}")
     print(f"B: {res['b']['composition']} rules {res['b']['rules']} params {res['b']['params']}")
-    print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   p-value"
-          "   (± unpaired vs paired)")
+    print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   McNemar p"
+          "   (half-width unpaired vs paired)")
     for camp in CAMP_ORDER:
         c = res["camps"][camp]
         print(f"{camp:<10} {c['a']:>8.2%} {c['b']:>8.2%} {c['diff']:>+8.2%}   "
