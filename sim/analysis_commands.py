@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -177,11 +178,11 @@ EXACT_CASES = [(4, 1, 1, True), (6, 2, 0, False), (10, 2, 2, True), (15, 4, 4, T
 
 
 def cmd_exact(args: argparse.Namespace) -> int:
-    """The engine's correctness check: uniform games against the exact dynamic program."""
-    import math
-
+    """The engine's correctness check: uniform games against the exact dynamic program.
+    Exit status 1 when an outcome the rules make impossible (exact probability 0) or
+    certain (1) is contradicted by any simulated game."""
     from agents.base import resolve_agent_set
-    from sim.exact import exact_outcome
+    from sim.exact import deviation_z, exact_outcome
     from sim.roles import Winner
     from sim.rules import Composition, RuleSet
     from sim.runner import run
@@ -189,6 +190,7 @@ def cmd_exact(args: argparse.Namespace) -> int:
 
     rows = []
     worst = 0.0
+    failures = []
     for civ, yak, tri, man in EXACT_CASES:
         comp = Composition.from_counts(civilian=civ, yakuza=yak, triad=tri, maniac=int(man))
         setup = Setup(comp, RuleSet(require_vsb=False), resolve_agent_set("uniform"))
@@ -197,23 +199,32 @@ def cmd_exact(args: argparse.Namespace) -> int:
         row: dict[str, Any] = {"composition": comp.describe(), "players": comp.n}
         for w in (Winner.TOWN, Winner.YAKUZA, Winner.TRIAD, Winner.MANIAC, Winner.DRAW):
             p = exact[w.key]
-            share = res.tally.winners[w] / args.games
-            se = math.sqrt(max(p * (1 - p), 1e-12) / args.games)
-            z = (share - p) / se if p > 0 else 0.0
-            worst = max(worst, abs(z))
-            row[w.key] = {"exact": p, "simulated": share, "z": z}
+            wins = int(res.tally.winners[w])
+            z = deviation_z(wins, args.games, p)
+            row[w.key] = {"exact": p, "simulated": wins / args.games,
+                          "z": z if math.isfinite(z) else None}
+            if math.isfinite(z):
+                worst = max(worst, abs(z))
+            else:
+                row[w.key]["impossible"] = True
+                failures.append(f"{comp.describe()}: {w.key} has exact probability {p:g} "
+                                f"but won {wins} of {args.games:,} games")
         rows.append(row)
     if args.json:
-        print(json.dumps({"games": args.games, "cases": rows, "max_abs_z": worst}, indent=2))
-        return 0
+        print(json.dumps({"games": args.games, "cases": rows, "max_abs_z": worst,
+                          "impossible": failures}, indent=2))
+        return 1 if failures else 0
     print(f"uniform game, {args.games:,} games per table: exact / simulated (z)")
     for row in rows:
         print(f"{row['players']:>3} players {row['composition']}")
         print("    " + "  ".join(
-            f"{k} {row[k]['exact']:.4f}/{row[k]['simulated']:.4f} ({row[k]['z']:+.1f})"
+            f"{k} {row[k]['exact']:.4f}/{row[k]['simulated']:.4f} "
+            + ("(IMPOSSIBLE)" if row[k]["z"] is None else f"({row[k]['z']:+.1f})")
             for k in ("town", "yakuza", "triad", "maniac", "draw")))
-    print(f"largest |z|: {worst:.2f}")
-    return 0
+    print(f"largest |z| of the possible outcomes: {worst:.2f}")
+    for f in failures:
+        print(f"FAILED: {f}")
+    return 1 if failures else 0
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
