@@ -21,11 +21,11 @@ from sim.rules import Composition, RuleSet, Seat
 from sim.runner import game_rng, run
 from sim.setup import Setup, build_setup
 from sim.stats import (
-    Z95,
     mcnemar_p,
     paired_diff_interval,
     share_interval,
     unpaired_diff_interval,
+    z_of,
 )
 
 CAMPS = [w.key for w in Winner]
@@ -459,9 +459,12 @@ def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int 
 def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
               lo: float = 0.0, hi: float = 2.0, points: int = 9, games: int = 2000,
               seed: int = 0, jobs: int = 1, camp: str = "town") -> dict[str, Any]:
-    """The value of `param` at which `camp` wins `target` of the games, with its 95% interval:
-    a logistic fit of win ~ a + b * value over a grid of values (maximum likelihood), solved
-    for the target, with the delta-method interval."""
+    """The value of `param` at which `camp` wins `target` of the games, with its 95% interval.
+
+    Each grid point plays its own games (game indices k * games ... (k + 1) * games - 1 of
+    the seed's stream), so the points are independent as the fit assumes. The fit
+    (:func:`fit_calibration`) is a binomial logistic regression with a curvature term,
+    its interval widened by the fit's dispersion when the curve does not fit the grid."""
     if param not in base.agents.known_params() | {"town_skill", "mafia_skill", "maniac_skill"}:
         raise InputError(f"calibrate: unknown parameter {param!r}")
     if not 0 < target < 1:
@@ -474,13 +477,13 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
     for k, x in enumerate(xs):
         params = {**base.agents.params, param: float(x)}
         agents = replace(base.agents, params=params)
-        res = run(replace(base, agents=agents), games=games, seed=seed, jobs=jobs)
+        res = run(replace(base, agents=agents), games=games, seed=seed, jobs=jobs,
+                  start=k * games)
         wins[k] = res.tally.winners[winner]
     n = np.full(points, games, dtype=float)
-    a, b, cov = _logistic_fit(xs, wins, n)
     grid = [{"value": float(x), "share": float(w / games)} for x, w in zip(xs, wins, strict=True)]
     result: dict[str, Any] = {"param": param, "camp": camp, "target": target, "grid": grid,
-                              "fit": {"a": a, "b": b}, "value": None}
+                              "value": None}
     shares = wins / games
     if not shares.min() <= target <= shares.max():
         k = int(shares.argmin() if target < shares.min() else shares.argmax())
@@ -488,35 +491,109 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
                           f"share runs from {shares.min():.1%} to {shares.max():.1%}, the "
                           f"nearest at {param} = {xs[k]:.3g}")
         return result
-    if abs(b) < 1e-9:
-        result["note"] = f"{camp}'s share does not move with {param}"
+    fit = fit_calibration(xs, wins, n, target)
+    result["fit"] = fit["fit"]
+    result["interpolated"] = fit["interpolated"]
+    if fit["value"] is None:
+        result["note"] = f"{camp}'s share does not cross {target:.0%} on the fitted curve"
         return result
-    lt = math.log(target / (1 - target))
-    x0 = (lt - a) / b
-    # delta method: dx/da = -1/b, dx/db = -(lt - a)/b^2
-    g = np.array([-1 / b, -(lt - a) / b**2])
-    se = math.sqrt(max(0.0, float(g @ cov @ g)))
-    result.update(value=x0, low=x0 - Z95 * se, high=x0 + Z95 * se)
-    if not lo <= x0 <= hi:
-        result["note"] = (f"the target lies outside the range searched [{lo}, {hi}]: "
-                          "an extrapolation of the fit")
+    result.update(value=fit["value"], low=fit["low"], high=fit["high"])
+    if fit.get("note"):
+        result["note"] = fit["note"]
     return result
 
 
-def _logistic_fit(x: np.ndarray, wins: np.ndarray, n: np.ndarray
-                  ) -> tuple[float, float, np.ndarray]:
-    """Binomial logistic regression by Newton's method; returns a, b and their covariance."""
-    X = np.column_stack([np.ones_like(x), x])
-    beta = np.zeros(2)
-    info = np.eye(2)
-    for _ in range(50):
+def fit_calibration(x: np.ndarray, wins: np.ndarray, n: np.ndarray, target: float,
+                    conf: float = 0.95, window: int = 4) -> dict[str, Any]:
+    """Solve a fitted curve of the win share against `x` for `target`, with an interval.
+
+    The fit is local: a binomial logistic regression logit(share) = c0 + c1 u,
+    u = (x - centre) / scale, by maximum likelihood on the `window` grid points nearest the
+    first crossing of the target (the two around it and their neighbours), so a curve that
+    bends far from the target does not pull the answer. The interval is the set of x at
+    which the fitted logit is within z standard errors of logit(target) (inverse
+    prediction, Fieller's form), the standard errors scaled by the dispersion
+    max(1, X^2 / df) from the local fit's Pearson X^2: a line that misfits the points gives
+    a wider interval rather than a falsely narrow one. Also returned: the value interpolated
+    linearly between the two grid points around the target, as a check."""
+    z = z_of(conf)
+    x = np.asarray(x, dtype=float)
+    wins = np.asarray(wins, dtype=float)
+    n = np.asarray(n, dtype=float)
+    share = wins / n
+    interp = _interpolate(x, share, target)
+    out: dict[str, Any] = {"interpolated": interp, "value": None}
+    # the window: the grid points nearest the crossing
+    at = interp if interp is not None else float(x[np.argmin(np.abs(share - target))])
+    order = np.argsort(np.abs(x - at), kind="stable")
+    use = np.sort(order[: max(2, min(window, len(x)))])
+    xw, ww, nw = x[use], wins[use], n[use]
+    centre, scale = (xw.max() + xw.min()) / 2, max((xw.max() - xw.min()) / 2, 1e-12)
+    X = np.column_stack([np.ones(len(xw)), (xw - centre) / scale])
+    beta, cov = _logistic_fit(X, ww, nw)
+    p = 1 / (1 + np.exp(-(X @ beta)))
+    dof = len(xw) - X.shape[1]
+    x2 = float(np.sum((ww - nw * p) ** 2 / np.maximum(nw * p * (1 - p), 1e-300)))
+    dispersion = max(1.0, x2 / dof) if dof > 0 else 1.0
+    out["fit"] = {"model": "logit(share) = c0 + c1*u, u = (value - centre) / scale, on the "
+                           "grid points nearest the target",
+                  "points": [float(v) for v in xw], "coef": [float(b) for b in beta],
+                  "centre": float(centre), "scale": float(scale), "pearson_x2": x2,
+                  "df": dof, "dispersion": dispersion}
+    if abs(beta[1]) < 1e-12:
+        return out
+    lt = math.log(target / (1 - target))
+    u0 = (lt - beta[0]) / beta[1]
+    x0 = float(centre + scale * u0)
+    if not x.min() <= x0 <= x.max():
+        return out
+    fine = np.linspace(x.min(), x.max(), 4001)
+    uf = (fine - centre) / scale
+    Xf = np.column_stack([np.ones_like(uf), uf])
+    eta = Xf @ beta - lt
+    se = np.sqrt(np.maximum(np.einsum("ij,jk,ik->i", Xf, cov, Xf), 0.0) * dispersion)
+    inside = np.abs(eta) <= z * se
+    i = int(np.clip(np.searchsorted(fine, x0), 1, len(fine) - 1))
+    lo_i, hi_i = i, i - 1
+    while lo_i > 0 and inside[lo_i - 1]:
+        lo_i -= 1
+    while hi_i < len(fine) - 1 and inside[hi_i + 1]:
+        hi_i += 1
+    low = float(min(fine[lo_i], x0))
+    high = float(max(fine[hi_i], x0))
+    out.update(value=x0, low=low, high=high)
+    if (lo_i == 0 and inside[0]) or (hi_i == len(fine) - 1 and inside[-1]):
+        out["note"] = ("the interval reaches the edge of the range searched: widen --range "
+                       "or play more games per point")
+    return out
+
+
+def _interpolate(x: np.ndarray, share: np.ndarray, target: float) -> float | None:
+    """The first crossing of `target` by the grid shares, interpolated linearly."""
+    for k in range(len(x) - 1):
+        a, b = share[k] - target, share[k + 1] - target
+        if a == 0:
+            return float(x[k])
+        if a * b < 0:
+            return float(x[k] + (x[k + 1] - x[k]) * a / (a - b))
+    return float(x[-1]) if share[-1] == target else None
+
+
+def _logistic_fit(X: np.ndarray, wins: np.ndarray, n: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Binomial logistic regression of wins out of n on the columns of X by Newton's
+    method; returns the coefficients and their covariance (inverse information)."""
+    k = X.shape[1]
+    beta = np.zeros(k)
+    ridge = 1e-10 * np.eye(k)
+    info = np.eye(k)
+    for _ in range(100):
         p = 1 / (1 + np.exp(-(X @ beta)))
         grad = X.T @ (wins - n * p)
         w = n * p * (1 - p)
         info = X.T @ (X * w[:, None])
-        step = np.linalg.solve(info + 1e-12 * np.eye(2), grad)
-        beta += step
+        step = np.linalg.solve(info + ridge, grad)
+        beta = beta + step
         if np.max(np.abs(step)) < 1e-10:
             break
-    return float(beta[0]), float(beta[1]), np.linalg.inv(info + 1e-12 * np.eye(2))
-
+    return beta, np.linalg.inv(info + ridge)

@@ -147,6 +147,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     else:
         print(f"{res['camp']} wins {res['target']:.0%} at {res['param']} = {res['value']:.3f} "
               f"(95% interval {res['low']:.3f} to {res['high']:.3f})")
+        fit = res["fit"]
+        print(f"(logistic fit on the {len(fit['points'])} grid points nearest the target, "
+              f"Pearson X2 {fit['pearson_x2']:.1f} on {fit['df']} df, interval widened by "
+              f"{fit['dispersion'] ** 0.5:.2f}; straight interpolation between grid points: "
+              f"{res['interpolated']:.3f})")
         if "note" in res:
             print(res["note"])
     return 0
