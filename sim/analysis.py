@@ -345,10 +345,20 @@ def distance(shares: Mapping[str, float], target: Mapping[str, float]) -> float:
 
 def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 400,
               rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
+              confirm: int = 3, confirm_games: int | None = None, boot: int = 2000,
               log: Any = None) -> list[dict[str, Any]]:
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left
-    or `rounds` are done. Returns the ranked table."""
+    or `rounds` are done.
+
+    The shares a candidate was selected on are optimistic for the winner (the winner's
+    curse), so the `confirm` best then play `confirm_games` fresh games (default: as many as
+    the selection gave them), the same fresh games for each (game indices after every one
+    used in the selection), and are ranked on those alone. Each confirmed row says whether
+    it is within noise of the best: whether a paired bootstrap of the fresh games (`boot`
+    resamples) leaves its distance to the target no worse than the best's in at least
+    2.5% of resamples. Returns the ranked table: the confirmed candidates first (with
+    `confirmed` true), then the rest with their selection figures."""
     pool = [(c, replace(base, comp=c)) for c in candidates(n, base.rules)]
     state: dict[str, dict[str, Any]] = {}
     played = 0
@@ -371,19 +381,69 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
         if len(pool) <= keep:
             break
         pool = pool[: max(keep, len(pool) // 2)]
-    table = []
-    for comp, _ in pool:
-        st = state[comp.describe()]
-        g = st["games"]
-        shares = {w.key: st["winners"][w] / g for w in Winner}
-        row: dict[str, Any] = {"composition": comp.describe(), "games": g,
+
+    def row_of(comp: Composition, winners: np.ndarray, g: int) -> dict[str, Any]:
+        shares = {w.key: winners[w] / g for w in Winner}
+        row: dict[str, Any] = {"composition": comp.describe(), "games": int(g),
                                "distance": distance(shares, target)}
         for w in Winner:
-            lo, hi = share_interval(int(st["winners"][w]), g)
-            row[w.key] = {"share": shares[w.key], "low": lo, "high": hi}
-        table.append(row)
-    table.sort(key=lambda r: r["distance"])
-    return table
+            lo, hi = share_interval(int(winners[w]), g)
+            row[w.key] = {"share": float(shares[w.key]), "low": lo, "high": hi}
+        return row
+
+    selection = {comp.describe(): row_of(comp, state[comp.describe()]["winners"],
+                                         state[comp.describe()]["games"])
+                 for comp, _ in pool}
+    top = pool[: max(0, confirm)]
+    confirmed: list[dict[str, Any]] = []
+    if top:
+        fresh_start = max(st["games"] for st in state.values())
+        cg = confirm_games or max(state[c.describe()]["games"] for c, _ in top)
+        if log:
+            log(f"confirming the {len(top)} best on {cg} fresh games each")
+        per_game = []
+        for comp, setup in top:
+            res = run(setup, games=cg, seed=seed, jobs=jobs, start=fresh_start,
+                      keep_rows=True)
+            assert res.rows is not None
+            w = res.rows[:, 1].astype(np.int64)
+            per_game.append(w)
+            row = row_of(comp, np.bincount(w, minlength=len(Winner)), len(w))
+            row["confirmed"] = True
+            row["selection"] = {"games": selection[row["composition"]]["games"],
+                                "distance": selection[row["composition"]]["distance"]}
+            confirmed.append(row)
+        order = sorted(range(len(top)), key=lambda i: confirmed[i]["distance"])
+        confirmed = [confirmed[i] for i in order]
+        per_game = [per_game[i] for i in order]
+        worse = _bootstrap_worse_share(per_game, target, boot, seed)
+        for row, share_worse in zip(confirmed, worse, strict=True):
+            row["within_noise_of_best"] = bool(share_worse < 0.975)
+            row["bootstrap_share_worse_than_best"] = share_worse
+    rest = [dict(selection[c.describe()], confirmed=False) for c, _ in pool[len(top):]]
+    rest.sort(key=lambda r: r["distance"])
+    return confirmed + rest
+
+
+def _bootstrap_worse_share(per_game: list[np.ndarray], target: Mapping[str, float],
+                           boot: int, seed: int) -> list[float]:
+    """For each candidate (the first is the best), the share of paired bootstrap resamples
+    of the common fresh games in which its distance to the target is larger than the
+    best's (0 for the best itself)."""
+    g = len(per_game[0])
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EED, 1)))
+    # Resample games by their joint outcome across the candidates (at most 6^k patterns).
+    joint = np.stack(per_game, axis=1)  # g x candidates
+    patterns, freq = np.unique(joint, axis=0, return_counts=True)
+    draws = rng.multinomial(g, freq / g, size=boot)  # boot x patterns
+    camps = [w for w in Winner if w.key in target]
+    tvec = np.array([target[w.key] for w in camps])
+    dists = []
+    for i in range(len(per_game)):
+        onehot = np.stack([(patterns[:, i] == c).astype(float) for c in camps], axis=1)
+        shares = draws @ onehot / g  # boot x camps
+        dists.append(np.sqrt(((shares - tvec) ** 2).sum(axis=1)))
+    return [float(np.mean(d > dists[0])) for d in dists]
 
 
 def parse_target(text: str | None) -> dict[str, float]:

@@ -93,19 +93,34 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         raise InputError("recommend needs --players N")
     base = setup_from_args(args)
     table = recommend(base, args.players, target, games=args.games, rounds=args.rounds,
-                      keep=args.keep, seed=args.seed, jobs=args.jobs,
-                      log=None if args.quiet else _log)
+                      keep=args.keep, seed=args.seed, jobs=args.jobs, confirm=args.confirm,
+                      confirm_games=args.confirm_games, log=None if args.quiet else _log)
     if args.json:
         print(json.dumps({"players": args.players, "target": target, "ranking": table},
                          indent=2))
         return 0
     print(f"target: {', '.join(f'{k} {v:.0%}' for k, v in target.items())}")
+    confirmed = [r for r in table if r.get("confirmed")]
+    if confirmed:
+        print(f"the {len(confirmed)} best of the selection, replayed on {confirmed[0]['games']:,}"
+              " fresh games each and ranked on those (the selection's own figures flatter "
+              "its winner):")
     for i, row in enumerate(table[: args.top], 1):
         shares = "  ".join(
             f"{k} {row[k]['share']:.1%} [{row[k]['low']:.1%}, {row[k]['high']:.1%}]"
             for k in ("town", "yakuza", "triad", "maniac"))
-        print(f"{i:>2}. distance {row['distance']:.3f}  ({row['games']:,} games)  "
-              f"{row['composition']}\n    {shares}")
+        if row.get("confirmed"):
+            noise = ("best" if i == 1 else "within noise of the best"
+                     if row["within_noise_of_best"] else "worse than the best")
+            note = (f"({row['games']:,} fresh games; selection {row['selection']['distance']:.3f}"
+                    f" on {row['selection']['games']:,}; {noise})")
+        else:
+            if i == len(confirmed) + 1:
+                print("not confirmed (figures from the selection games, optimistic, not "
+                      "comparable with the replayed ones above):")
+            note = f"({row['games']:,} selection games)"
+        print(f"{i:>2}. distance {row['distance']:.3f}  {note}  {row['composition']}\n"
+              f"    {shares}")
     return 0
 
 
@@ -274,6 +289,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--rounds", type=positive_int, default=4)
     r.add_argument("--keep", type=positive_int, default=8)
     r.add_argument("--top", type=positive_int, default=5)
+    r.add_argument("--confirm", type=nonneg_int, default=3,
+                   help="replay this many of the best on fresh games and rank them on those "
+                        "(default: %(default)s)")
+    r.add_argument("--confirm-games", type=positive_int,
+                   help="fresh games per confirmed candidate (default: as many as the "
+                        "selection gave it)")
     r.add_argument("--seed", type=nonneg_int, default=0)
     r.add_argument("--jobs", type=jobs_int, default=1)
     r.add_argument("--json", action="store_true")

@@ -65,10 +65,57 @@ def test_recommend_ranks_by_distance() -> None:
     base = build_setup(None, players=14)
     table = recommend(base, 14, parse_target(None), games=20, rounds=2, keep=4, seed=1)
     assert table
-    dists = [r["distance"] for r in table]
-    assert dists == sorted(dists)
+    confirmed = [r for r in table if r["confirmed"]]
+    rest = [r for r in table if not r["confirmed"]]
+    assert len(confirmed) == 3 and table[:3] == confirmed
+    for part in (confirmed, rest):
+        dists = [r["distance"] for r in part]
+        assert dists == sorted(dists)
     for r in table:
         assert 0 <= r["town"]["low"] <= r["town"]["share"] <= r["town"]["high"] <= 1
+
+
+def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner's curse: the top candidates are replayed on games the selection never
+    used (the same fresh games for each) and ranked on them; each says whether it is
+    within noise of the best."""
+    import sim.analysis
+
+    calls: list[tuple[int, int, bool]] = []
+    real = sim.analysis.run
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        calls.append((kw.get("start", 0), kw["games"], bool(kw.get("keep_rows"))))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim.analysis, "run", spy)
+    table = recommend(build_setup(None, players=14), 14, parse_target(None), games=10,
+                      rounds=2, keep=4, seed=3, confirm=2, confirm_games=50)
+    fresh = [c for c in calls if c[2]]
+    selection = [c for c in calls if not c[2]]
+    used = max(start + games for start, games, _ in selection)
+    assert fresh == [(used, 50, True)] * 2
+    best, second = table[0], table[1]
+    assert best["confirmed"] and second["confirmed"] and not table[2]["confirmed"]
+    assert best["games"] == 50 and best["within_noise_of_best"]
+    assert best["bootstrap_share_worse_than_best"] == 0.0
+    assert best["distance"] <= second["distance"]
+    assert isinstance(second["within_noise_of_best"], bool)
+    assert best["selection"]["games"] == 30
+
+
+def test_bootstrap_tells_a_clear_loser_from_a_tie() -> None:
+    from sim.analysis import _bootstrap_worse_share
+
+    target = {"town": 0.5, "yakuza": 0.5}
+    rng = np.random.default_rng(0)
+    best = rng.integers(0, 2, 400)            # town/yakuza about 50/50
+    tie = best.copy()
+    tie[:4] = 1 - tie[:4]                     # a few games differ
+    loser = np.where(rng.random(400) < 0.8, 0, 1)  # town 80%
+    worse = _bootstrap_worse_share([best, tie, loser], target, 2000, 1)
+    assert worse[0] == 0.0
+    assert worse[1] < 0.975 and worse[2] >= 0.975
 
 
 def test_odds_from_a_position_sum_to_one() -> None:
