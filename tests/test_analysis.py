@@ -193,7 +193,7 @@ def test_calibrate_gives_each_grid_point_its_own_games(monkeypatch: pytest.Monke
 
 
 def test_calibrate_rejects_unknown_parameter() -> None:
-    with pytest.raises(InputError, match="unknown parameter"):
+    with pytest.raises(InputError, match="unknown agent parameter 'luck'"):
         calibrate(build_setup(None, players=14), param="luck")
 
 
