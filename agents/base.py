@@ -9,7 +9,7 @@ The engine's driver (`sim.play`) calls an agent for every decision its player ta
   already cast today, in order;
 - `defend(view, rng)`: statements he posts while he leads the day's vote (asked after
   each vote against him until he says something; the votes already cast stand, R5.1, but
-  later voters read them, P5.3);
+  later voters read them, P5.5);
 - `clan_order(view, rng)`: the Don's (or a member's, R14.4) order for the night;
 - `night(view, rng)`: the player's own night request (blast, beat, kill or ambush, strike,
   heal, protects or Army, check), or None for no action.

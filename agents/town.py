@@ -83,7 +83,7 @@ class PublicDigest:
     incrementally and shared by all Town agents with the same parameters (it is public:
     nothing private goes in).
 
-    - revealed roles are certain (P15.1 of docs/rules.md: the newspaper does not lie);
+    - revealed roles are certain (P15.5 of docs/rules.md: the newspaper does not lie);
     - a claimed check the newspaper contradicts exposes its announcer (`exposed`), one it
       confirms clears him a little;
     - a claimed role the newspaper contradicts exposes the claimer; when a claimer of a
@@ -338,7 +338,7 @@ class TownAgent(Agent):
 
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
         """He leads the day's vote: a hero claims his role once the votes against him reach
-        `defend_at` of the living (P5.3 of docs/rules.md: a player may post while the vote
+        `defend_at` of the living (P5.5 of docs/rules.md: a player may post while the vote
         runs; votes already cast stand, R5.1)."""
         pub = view.public
         if self.claimed or day_leader(pub) != self.seat:

@@ -130,7 +130,7 @@ class Driver:
 
     def _say(self, game: Game, agent: Agent, what: str, rng: Generator) -> bool:
         """Ask an agent what he says (`statements` before the vote, or `defend` while he
-        leads it, P5.3) and post it. Whether he said anything."""
+        leads it, P5.5) and post it. Whether he said anything."""
         s = agent.seat
         said = self._ask(game, agent, what, rng) or ()
         if not isinstance(said, (list, tuple)):
@@ -192,7 +192,7 @@ class Driver:
                 leader = target  # R5.2: the first to reach the highest count leads
             if (leader == target and self._defends[leader] and leader not in spoke
                     and leader not in absent and leader not in beaten):  # R5.5, R16.1
-                # The leader may answer as the votes against him grow (P5.3).
+                # The leader may answer as the votes against him grow (P5.5).
                 if self._say(game, agents[leader], "defend", rng):
                     spoke.add(leader)
 
