@@ -23,8 +23,9 @@ ENTRY = re.compile(r"^- \*\*([RDP]\d{1,2}\.\d{1,2})\*\*", re.M)
 SECTION = re.compile(r"^## (R\d{1,2}) ", re.M)
 
 #: Citations that do not name a rule and wait for a fix in a file being edited elsewhere:
-#: (file relative to the root, text). `R4.5` in sim/engine.py means "step 5 of R4".
-KNOWN_MISCITED = {("sim/engine.py", "R4.5")}
+#: (file relative to the root, text): citations known not to be rule ids (none now: the
+#: engine's "R4.5" became "R4 step 5").
+KNOWN_MISCITED: set[tuple[str, str]] = set()
 
 
 def ident(m: re.Match[str]) -> str:
