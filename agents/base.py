@@ -7,6 +7,9 @@ The engine's driver (`sim.play`) calls an agent for every decision its player ta
 - `statements(view, rng)`: public (and allowed private) statements before the vote;
 - `vote(view, rng)`: a target seat, or -1 to abstain; `view.public.today` holds the votes
   already cast today, in order;
+- `defend(view, rng)`: statements he posts while he leads the day's vote (asked after
+  each vote against him until he says something; the votes already cast stand, R5.1, but
+  later voters read them, P5.5);
 - `clan_order(view, rng)`: the Don's (or a member's, R14.4) order for the night;
 - `night(view, rng)`: the player's own night request (blast, beat, kill or ambush, strike,
   heal, protects or Army, check), or None for no action.
@@ -21,12 +24,23 @@ picklable (joblib sends them to workers) and deterministic given the generator.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from agents.params import (
+    CAMP_SCOPES,
+    CAMPS,
+    Dim,
+    Param,
+    Value,
+    camp_of,
+    params_of,
+    resolve_for,
+    scope_matches,
+)
 from sim.errors import InputError
-from sim.roles import Role
+from sim.roles import Clan, Role
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -38,20 +52,23 @@ if TYPE_CHECKING:
 class Agent:
     """Base class: a player who does nothing. Override what your role does.
 
-    `PARAMS` declares the tunable parameters with their defaults; `self.p` holds the values
-    for this game (defaults overridden by `--param name=value`).
+    `PARAMS` declares the tunable parameters (`agents.params.Param`: default, range, what
+    it does; a plain number is taken as a default with no range). `self.p` holds this
+    agent's values for the game: the defaults, overridden by what the user set for its camp
+    or role (`--param town.crowd=0`, resolved by `AgentSet.make`).
     """
 
-    PARAMS: ClassVar[dict[str, float]] = {}
+    PARAMS: ClassVar[Mapping[str, Param | float]] = {}
     #: whether the agent reads `view.reads` (the information model draws them only if some
     #: agent does; a user's agent that reads them keeps the default)
     USES_READS: ClassVar[bool] = True
 
-    def __init__(self, seat: int, params: Mapping[str, float] | None = None):
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         self.seat = seat
-        self.p: dict[str, float] = {**self.PARAMS, **{
-            k: v for k, v in (params or {}).items() if k in self.PARAMS
-        }}
+        given = params or {}
+        # A number or a choice's name, by parameter (values were checked on entry).
+        self.p: dict[str, Any] = {k: given.get(k, prm.default)
+                                  for k, prm in params_of(type(self)).items()}
 
     def start(self, view: PlayerView) -> None:
         """Called once per game before the first decision."""
@@ -61,6 +78,9 @@ class Agent:
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         return -1
+
+    def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        return []
 
     def clan_order(self, view: PlayerView, rng: Generator) -> ClanOrder | None:
         return None
@@ -74,28 +94,131 @@ class Agent:
 ROLE_KEYS = [r.key for r in Role]
 
 
+def _clans_of(role: Role) -> tuple[Clan, ...]:
+    """The clans an agent of `role` may play in (Clan.NONE outside the clans)."""
+    if role is Role.MAFIOSO:
+        return (Clan.YAKUZA, Clan.TRIAD)
+    if role is Role.KAMIKAZE:
+        return (Clan.YAKUZA,)
+    if role is Role.THUG:
+        return (Clan.TRIAD,)
+    return (Clan.NONE,)
+
+
 @dataclass(frozen=True)
 class AgentSet:
-    """Which agent class plays each role, and the parameters they get."""
+    """Which agent class plays each role, and the parameters they get (by the names a user
+    writes: `town.crowd`, `thug.beat`, `noise`; see agents.params)."""
 
     name: str
     classes: Mapping[Role, type[Agent]]
-    params: Mapping[str, float] = field(default_factory=dict)
+    params: Mapping[str, Value] = field(default_factory=dict)
+    #: resolved parameter values by (role, clan): worked out once per set
+    _resolved: dict[tuple[Role, Clan], dict[str, Value]] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
-    def make(self, role: Role, seat: int) -> Agent:
-        return self.classes[role](seat, self.params)
+    def make(self, role: Role, seat: int, clan: Clan = Clan.NONE) -> Agent:
+        """The agent for a player of `role` (in `clan`, for clan roles) at `seat`."""
+        key = (role, clan)
+        values = self._resolved.get(key)
+        if values is None:
+            values = self._resolved[key] = resolve_for(self.classes[role], role, clan,
+                                                       self.params)
+        return self.classes[role](seat, values)
 
     def uses_reads(self) -> bool:
         return any(cls.USES_READS for cls in self.classes.values())
 
     def known_params(self) -> set[str]:
+        """Every bare parameter name an agent of the set has."""
         out: set[str] = set()
         for cls in self.classes.values():
-            out |= set(cls.PARAMS)
+            out |= set(params_of(cls))
         return out
+
+    def agents_of(self) -> list[tuple[Role, Clan, type[Agent]]]:
+        """Every (role, clan, class) this set can seat."""
+        return [(role, clan, cls) for role, cls in self.classes.items()
+                for clan in _clans_of(role)]
 
     def describe(self) -> dict[str, str]:
         return {r.key: f"{c.__module__}:{c.__qualname__}" for r, c in self.classes.items()}
+
+    def with_params(self, more: Mapping[str, Any]) -> AgentSet:
+        """The same set with parameters added or replaced (checked as a user's input)."""
+        return AgentSet(self.name, self.classes,
+                        check_params(self, {**self.params, **more}))
+
+    def space(self, camp: str, roles: Iterable[tuple[Role, Clan]] | None = None,
+              rules: object | None = None) -> list[Dim]:
+        """The directions in which `camp` may deviate on its own: every parameter of its
+        agents, named by camp (`town.crowd`) or, for one role's parameter, by role
+        (`thug.beat`). `roles` limits it to the (role, clan) pairs seated at a table, and
+        `rules` (a RuleSet) leaves out what only matters under an option that is off."""
+        seated = set(roles) if roles is not None else None
+        dims: dict[str, Dim] = {}
+        for role, clan, cls in self.agents_of():
+            if camp_of(role, clan) != camp or (seated is not None
+                                               and (role, clan) not in seated):
+                continue
+            for name, prm in params_of(cls).items():
+                if prm.needs_rule and rules is not None and not getattr(rules,
+                                                                        prm.needs_rule):
+                    continue
+                key = f"{role.key}.{name}" if prm.per_role else f"{camp}.{name}"
+                if key not in dims:
+                    dims[key] = Dim(key, prm, prm.search_values())
+        return [dims[k] for k in sorted(dims)]
+
+
+def _scope_error(name: str) -> InputError:
+    return InputError(
+        f"agent parameter {name!r}: write NAME, CAMP.NAME, ROLE.NAME or CLAN.ROLE.NAME "
+        f"(camps: {', '.join(CAMP_SCOPES)}; roles: {', '.join(ROLE_KEYS)})")
+
+
+def check_params(aset: AgentSet, given: Mapping[str, Any]) -> dict[str, Value]:
+    """Every given parameter checked: its scope exists, some agent in that scope has it,
+    and its value is in the documented range. Returns the parsed values."""
+    from sim.info import InfoModel
+
+    out: dict[str, Value] = {}
+    for name, raw in given.items():
+        if not isinstance(name, str) or not name:
+            raise InputError(f"agent parameter name {name!r} is not a name")
+        parts = name.split(".")
+        pname, scope = parts[-1], tuple(parts[:-1])
+        if pname in InfoModel.PARAMS:
+            if scope:
+                raise InputError(f"agent parameter {name!r}: {pname} describes the table's "
+                                 f"skill and takes no camp or role (write {pname}=...)")
+            out[name] = InfoModel.PARAMS[pname].parse(raw, name)
+            continue
+        if len(scope) > 2 or any(not s for s in scope):
+            raise _scope_error(name)
+        if len(scope) == 2 and (scope[0] not in CAMPS or scope[1] not in ROLE_KEYS):
+            raise _scope_error(name)
+        if len(scope) == 1 and scope[0] not in CAMP_SCOPES and scope[0] not in ROLE_KEYS:
+            raise _scope_error(name)
+        matched: list[Param] = []
+        have: set[str] = set()
+        for role, clan, cls in aset.agents_of():
+            if not scope_matches(scope, role, clan):
+                continue
+            own = params_of(cls)
+            have |= set(own)
+            if pname in own:
+                matched.append(own[pname])
+        if not matched:
+            who = ".".join(scope) or "any agent"
+            known = ", ".join(sorted(have | (set() if scope else set(InfoModel.PARAMS))))
+            raise InputError(f"unknown agent parameter {name!r}: no agent of {who} has "
+                             f"{pname!r} (parameters: {known or 'none'})")
+        value = matched[0].parse(raw, name)
+        for prm in matched[1:]:
+            prm.parse(raw, name)
+        out[name] = value
+    return out
 
 
 def load_agent(spec: str) -> type[Agent]:
@@ -137,7 +260,7 @@ AGENT_SETS = ("heuristic", "uniform", "random")
 def resolve_agent_set(
     name: str = "heuristic",
     overrides: Mapping[str, str] | None = None,
-    params: Mapping[str, float] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> AgentSet:
     """Build an AgentSet: a named set, per-role overrides (`ROLE=NAME_OR_IMPORT_PATH`),
     and parameters. Unknown sets, roles, agents or parameters are InputErrors."""
@@ -154,17 +277,5 @@ def resolve_agent_set(
             classes[role] = reg[spec][role]
         else:
             classes[role] = load_agent(spec)
-    from sim.info import InfoModel
-
-    aset = AgentSet(name, classes, dict(params or {}))
-    known = aset.known_params() | set(InfoModel.PARAMS)
-    for k, v in (params or {}).items():
-        if k not in known:
-            raise InputError(f"unknown agent parameter {k!r} (parameters: "
-                             f"{', '.join(sorted(known))})")
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise InputError(f"agent parameter {k} takes a number, got {v!r}")
-        if k in InfoModel.PARAMS and v < 0:
-            raise InputError(f"{k} is a signal-to-noise figure, >= 0 (a negative one would "
-                             f"read exactly as well as its opposite), got {v}")
-    return aset
+    aset = AgentSet(name, classes)
+    return AgentSet(name, classes, check_params(aset, params or {}))

@@ -20,39 +20,54 @@ from sim.roles import Clan, Role, Winner
 from sim.rules import Composition, RuleSet, Seat
 from sim.runner import run
 from sim.setup import Setup, build_setup
-from sim.stats import Z95, normal_p_value, wilson
+from sim.stats import (
+    mcnemar_p,
+    paired_diff_interval,
+    share_interval,
+    unpaired_diff_interval,
+    z_of,
+)
 from sim.streams import game_streams
 
 CAMPS = [w.key for w in Winner]
 
 
 # -- paired comparison on common random numbers ---------------------------------------------
-def paired_compare(winners_a: np.ndarray, winners_b: np.ndarray) -> dict[str, dict[str, float]]:
-    """Per camp: share in A and B, B - A with its paired 95% interval and p-value, and the
-    unpaired interval half-width for reference. Game i of both arms used the same seed."""
+def paired_compare(winners_a: np.ndarray, winners_b: np.ndarray, *, identical: bool = False
+                   ) -> dict[str, dict[str, float]]:
+    """Per camp: share in A and B, B - A with its paired 95% interval (Tango's score
+    interval, sim.stats.paired_diff_interval) and McNemar's p-value (mid-p when the
+    discordant games are few), and the unpaired interval half-width (Newcombe's hybrid
+    score) for reference. Game i of both arms used the same seed. `identical`: the arms are
+    the same by construction, so every difference is exactly 0 with no uncertainty."""
     if len(winners_a) != len(winners_b):
         raise MafiaSimError("paired comparison needs the same games in both arms")
     n = len(winners_a)
     out = {}
     for w in Winner:
-        a = (winners_a == w).astype(float)
-        b = (winners_b == w).astype(float)
-        d = b - a
-        diff = float(d.mean())
-        sd = float(d.std(ddof=1)) if n > 1 else 0.0
-        se = sd / math.sqrt(n)
-        pa, pb = float(a.mean()), float(b.mean())
-        se_unpaired = math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / n)
-        if se > 0:
-            p = normal_p_value(diff / se)
+        a = winners_a == w
+        b = winners_b == w
+        b_only = int(np.count_nonzero(b & ~a))
+        a_only = int(np.count_nonzero(a & ~b))
+        wins_a, wins_b = int(np.count_nonzero(a)), int(np.count_nonzero(b))
+        pa, pb = (wins_a / n, wins_b / n) if n else (0.0, 0.0)
+        if identical and b_only == a_only == 0:
+            diff, low, high, p = 0.0, 0.0, 0.0, 1.0
         else:
-            p = 1.0 if diff == 0 else 0.0
+            diff, low, high = paired_diff_interval(b_only, a_only, n)
+            p = mcnemar_p(b_only, a_only)
+        _, ulow, uhigh = unpaired_diff_interval(wins_b, wins_a, n, n)
         out[w.key] = {
-            "a": pa, "b": pb, "diff": diff,
-            "low": diff - Z95 * se, "high": diff + Z95 * se, "p_value": p,
-            "half_width_paired": Z95 * se, "half_width_unpaired": Z95 * se_unpaired,
+            "a": pa, "b": pb, "diff": diff, "low": low, "high": high, "p_value": p,
+            "b_only": b_only, "a_only": a_only,
+            "half_width_paired": (high - low) / 2, "half_width_unpaired": (uhigh - ulow) / 2,
         }
     return out
+
+
+def same_by_construction(a: Setup, b: Setup) -> bool:
+    """Whether two arms play the same games by construction (same table, rules, agents)."""
+    return a.describe() == b.describe() and a.on_illegal == b.on_illegal
 
 
 def compare(a: Setup, b: Setup, *, games: int, seed: int, jobs: int = 1,
@@ -60,7 +75,7 @@ def compare(a: Setup, b: Setup, *, games: int, seed: int, jobs: int = 1,
     ra = run(a, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
     rb = run(b, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
     assert ra.rows is not None and rb.rows is not None
-    camps = paired_compare(ra.rows[:, 1], rb.rows[:, 1])
+    camps = paired_compare(ra.rows[:, 1], rb.rows[:, 1], identical=same_by_construction(a, b))
     return {"games": games, "seed": seed, "a": a.describe(), "b": b.describe(), "camps": camps,
             "seconds": ra.seconds + rb.seconds}
 
@@ -331,10 +346,20 @@ def distance(shares: Mapping[str, float], target: Mapping[str, float]) -> float:
 
 def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 400,
               rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
+              confirm: int = 3, confirm_games: int | None = None, boot: int = 2000,
               log: Any = None) -> list[dict[str, Any]]:
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left
-    or `rounds` are done. Returns the ranked table."""
+    or `rounds` are done.
+
+    The shares a candidate was selected on are optimistic for the winner (the winner's
+    curse), so the `confirm` best then play `confirm_games` fresh games (default: as many as
+    the selection gave them), the same fresh games for each (game indices after every one
+    used in the selection), and are ranked on those alone. Each confirmed row says whether
+    it is within noise of the best: whether a paired bootstrap of the fresh games (`boot`
+    resamples) leaves its distance to the target no worse than the best's in at least
+    2.5% of resamples. Returns the ranked table: the confirmed candidates first (with
+    `confirmed` true), then the rest with their selection figures."""
     pool = [(c, replace(base, comp=c)) for c in candidates(n, base.rules)]
     state: dict[str, dict[str, Any]] = {}
     played = 0
@@ -357,19 +382,69 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
         if len(pool) <= keep:
             break
         pool = pool[: max(keep, len(pool) // 2)]
-    table = []
-    for comp, _ in pool:
-        st = state[comp.describe()]
-        g = st["games"]
-        shares = {w.key: st["winners"][w] / g for w in Winner}
-        row: dict[str, Any] = {"composition": comp.describe(), "games": g,
+
+    def row_of(comp: Composition, winners: np.ndarray, g: int) -> dict[str, Any]:
+        shares = {w.key: winners[w] / g for w in Winner}
+        row: dict[str, Any] = {"composition": comp.describe(), "games": int(g),
                                "distance": distance(shares, target)}
         for w in Winner:
-            lo, hi = wilson(int(st["winners"][w]), g)
-            row[w.key] = {"share": shares[w.key], "low": lo, "high": hi}
-        table.append(row)
-    table.sort(key=lambda r: r["distance"])
-    return table
+            lo, hi = share_interval(int(winners[w]), g)
+            row[w.key] = {"share": float(shares[w.key]), "low": lo, "high": hi}
+        return row
+
+    selection = {comp.describe(): row_of(comp, state[comp.describe()]["winners"],
+                                         state[comp.describe()]["games"])
+                 for comp, _ in pool}
+    top = pool[: max(0, confirm)]
+    confirmed: list[dict[str, Any]] = []
+    if top:
+        fresh_start = max(st["games"] for st in state.values())
+        cg = confirm_games or max(state[c.describe()]["games"] for c, _ in top)
+        if log:
+            log(f"confirming the {len(top)} best on {cg} fresh games each")
+        per_game = []
+        for comp, setup in top:
+            res = run(setup, games=cg, seed=seed, jobs=jobs, start=fresh_start,
+                      keep_rows=True)
+            assert res.rows is not None
+            w = res.rows[:, 1].astype(np.int64)
+            per_game.append(w)
+            row = row_of(comp, np.bincount(w, minlength=len(Winner)), len(w))
+            row["confirmed"] = True
+            row["selection"] = {"games": selection[row["composition"]]["games"],
+                                "distance": selection[row["composition"]]["distance"]}
+            confirmed.append(row)
+        order = sorted(range(len(top)), key=lambda i: confirmed[i]["distance"])
+        confirmed = [confirmed[i] for i in order]
+        per_game = [per_game[i] for i in order]
+        worse = _bootstrap_worse_share(per_game, target, boot, seed)
+        for row, share_worse in zip(confirmed, worse, strict=True):
+            row["within_noise_of_best"] = bool(share_worse < 0.975)
+            row["bootstrap_share_worse_than_best"] = share_worse
+    rest = [dict(selection[c.describe()], confirmed=False) for c, _ in pool[len(top):]]
+    rest.sort(key=lambda r: r["distance"])
+    return confirmed + rest
+
+
+def _bootstrap_worse_share(per_game: list[np.ndarray], target: Mapping[str, float],
+                           boot: int, seed: int) -> list[float]:
+    """For each candidate (the first is the best), the share of paired bootstrap resamples
+    of the common fresh games in which its distance to the target is larger than the
+    best's (0 for the best itself)."""
+    g = len(per_game[0])
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EED, 1)))
+    # Resample games by their joint outcome across the candidates (at most 6^k patterns).
+    joint = np.stack(per_game, axis=1)  # g x candidates
+    patterns, freq = np.unique(joint, axis=0, return_counts=True)
+    draws = rng.multinomial(g, freq / g, size=boot)  # boot x patterns
+    camps = [w for w in Winner if w.key in target]
+    tvec = np.array([target[w.key] for w in camps])
+    dists = []
+    for i in range(len(per_game)):
+        onehot = np.stack([(patterns[:, i] == c).astype(float) for c in camps], axis=1)
+        shares = draws @ onehot / g  # boot x camps
+        dists.append(np.sqrt(((shares - tvec) ** 2).sum(axis=1)))
+    return [float(np.mean(d > dists[0])) for d in dists]
 
 
 def parse_target(text: str | None) -> dict[str, float]:
@@ -435,7 +510,7 @@ def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int 
     wins = np.sum(parts, axis=0)
     camps = {}
     for w in Winner:
-        lo, hi = wilson(int(wins[w]), games)
+        lo, hi = share_interval(int(wins[w]), games)
         camps[w.key] = {"wins": int(wins[w]), "share": float(wins[w]) / games,
                         "low": lo, "high": hi}
     return {"games": games, "seed": seed, "camps": camps}
@@ -445,11 +520,13 @@ def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int 
 def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
               lo: float = 0.0, hi: float = 2.0, points: int = 9, games: int = 2000,
               seed: int = 0, jobs: int = 1, camp: str = "town") -> dict[str, Any]:
-    """The value of `param` at which `camp` wins `target` of the games, with its 95% interval:
-    a logistic fit of win ~ a + b * value over a grid of values (maximum likelihood), solved
-    for the target, with the delta-method interval."""
-    if param not in base.agents.known_params() | {"town_skill", "mafia_skill", "maniac_skill"}:
-        raise InputError(f"calibrate: unknown parameter {param!r}")
+    """The value of `param` at which `camp` wins `target` of the games, with its 95% interval.
+
+    Each grid point plays its own games (game indices k * games ... (k + 1) * games - 1 of
+    the seed's stream), so the points are independent as the fit assumes. The fit
+    (:func:`fit_calibration`) is a binomial logistic regression with a curvature term,
+    its interval widened by the fit's dispersion when the curve does not fit the grid."""
+    base.agents.with_params({param: lo})  # an unknown name or a value out of range fails here
     if not 0 < target < 1:
         raise InputError("calibrate: --target must be between 0 and 1")
     if points < 2 or hi <= lo:
@@ -460,13 +537,13 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
     for k, x in enumerate(xs):
         params = {**base.agents.params, param: float(x)}
         agents = replace(base.agents, params=params)
-        res = run(replace(base, agents=agents), games=games, seed=seed, jobs=jobs)
+        res = run(replace(base, agents=agents), games=games, seed=seed, jobs=jobs,
+                  start=k * games)
         wins[k] = res.tally.winners[winner]
     n = np.full(points, games, dtype=float)
-    a, b, cov = _logistic_fit(xs, wins, n)
     grid = [{"value": float(x), "share": float(w / games)} for x, w in zip(xs, wins, strict=True)]
     result: dict[str, Any] = {"param": param, "camp": camp, "target": target, "grid": grid,
-                              "fit": {"a": a, "b": b}, "value": None}
+                              "value": None}
     shares = wins / games
     if not shares.min() <= target <= shares.max():
         k = int(shares.argmin() if target < shares.min() else shares.argmax())
@@ -474,35 +551,109 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
                           f"share runs from {shares.min():.1%} to {shares.max():.1%}, the "
                           f"nearest at {param} = {xs[k]:.3g}")
         return result
-    if abs(b) < 1e-9:
-        result["note"] = f"{camp}'s share does not move with {param}"
+    fit = fit_calibration(xs, wins, n, target)
+    result["fit"] = fit["fit"]
+    result["interpolated"] = fit["interpolated"]
+    if fit["value"] is None:
+        result["note"] = f"{camp}'s share does not cross {target:.0%} on the fitted curve"
         return result
-    lt = math.log(target / (1 - target))
-    x0 = (lt - a) / b
-    # delta method: dx/da = -1/b, dx/db = -(lt - a)/b^2
-    g = np.array([-1 / b, -(lt - a) / b**2])
-    se = math.sqrt(max(0.0, float(g @ cov @ g)))
-    result.update(value=x0, low=x0 - Z95 * se, high=x0 + Z95 * se)
-    if not lo <= x0 <= hi:
-        result["note"] = (f"the target lies outside the range searched [{lo}, {hi}]: "
-                          "an extrapolation of the fit")
+    result.update(value=fit["value"], low=fit["low"], high=fit["high"])
+    if fit.get("note"):
+        result["note"] = fit["note"]
     return result
 
 
-def _logistic_fit(x: np.ndarray, wins: np.ndarray, n: np.ndarray
-                  ) -> tuple[float, float, np.ndarray]:
-    """Binomial logistic regression by Newton's method; returns a, b and their covariance."""
-    X = np.column_stack([np.ones_like(x), x])
-    beta = np.zeros(2)
-    info = np.eye(2)
-    for _ in range(50):
+def fit_calibration(x: np.ndarray, wins: np.ndarray, n: np.ndarray, target: float,
+                    conf: float = 0.95, window: int = 4) -> dict[str, Any]:
+    """Solve a fitted curve of the win share against `x` for `target`, with an interval.
+
+    The fit is local: a binomial logistic regression logit(share) = c0 + c1 u,
+    u = (x - centre) / scale, by maximum likelihood on the `window` grid points nearest the
+    first crossing of the target (the two around it and their neighbours), so a curve that
+    bends far from the target does not pull the answer. The interval is the set of x at
+    which the fitted logit is within z standard errors of logit(target) (inverse
+    prediction, Fieller's form), the standard errors scaled by the dispersion
+    max(1, X^2 / df) from the local fit's Pearson X^2: a line that misfits the points gives
+    a wider interval rather than a falsely narrow one. Also returned: the value interpolated
+    linearly between the two grid points around the target, as a check."""
+    z = z_of(conf)
+    x = np.asarray(x, dtype=float)
+    wins = np.asarray(wins, dtype=float)
+    n = np.asarray(n, dtype=float)
+    share = wins / n
+    interp = _interpolate(x, share, target)
+    out: dict[str, Any] = {"interpolated": interp, "value": None}
+    # the window: the grid points nearest the crossing
+    at = interp if interp is not None else float(x[np.argmin(np.abs(share - target))])
+    order = np.argsort(np.abs(x - at), kind="stable")
+    use = np.sort(order[: max(2, min(window, len(x)))])
+    xw, ww, nw = x[use], wins[use], n[use]
+    centre, scale = (xw.max() + xw.min()) / 2, max((xw.max() - xw.min()) / 2, 1e-12)
+    X = np.column_stack([np.ones(len(xw)), (xw - centre) / scale])
+    beta, cov = _logistic_fit(X, ww, nw)
+    p = 1 / (1 + np.exp(-(X @ beta)))
+    dof = len(xw) - X.shape[1]
+    x2 = float(np.sum((ww - nw * p) ** 2 / np.maximum(nw * p * (1 - p), 1e-300)))
+    dispersion = max(1.0, x2 / dof) if dof > 0 else 1.0
+    out["fit"] = {"model": "logit(share) = c0 + c1*u, u = (value - centre) / scale, on the "
+                           "grid points nearest the target",
+                  "points": [float(v) for v in xw], "coef": [float(b) for b in beta],
+                  "centre": float(centre), "scale": float(scale), "pearson_x2": x2,
+                  "df": dof, "dispersion": dispersion}
+    if abs(beta[1]) < 1e-12:
+        return out
+    lt = math.log(target / (1 - target))
+    u0 = (lt - beta[0]) / beta[1]
+    x0 = float(centre + scale * u0)
+    if not x.min() <= x0 <= x.max():
+        return out
+    fine = np.linspace(x.min(), x.max(), 4001)
+    uf = (fine - centre) / scale
+    Xf = np.column_stack([np.ones_like(uf), uf])
+    eta = Xf @ beta - lt
+    se = np.sqrt(np.maximum(np.einsum("ij,jk,ik->i", Xf, cov, Xf), 0.0) * dispersion)
+    inside = np.abs(eta) <= z * se
+    i = int(np.clip(np.searchsorted(fine, x0), 1, len(fine) - 1))
+    lo_i, hi_i = i, i - 1
+    while lo_i > 0 and inside[lo_i - 1]:
+        lo_i -= 1
+    while hi_i < len(fine) - 1 and inside[hi_i + 1]:
+        hi_i += 1
+    low = float(min(fine[lo_i], x0))
+    high = float(max(fine[hi_i], x0))
+    out.update(value=x0, low=low, high=high)
+    if (lo_i == 0 and inside[0]) or (hi_i == len(fine) - 1 and inside[-1]):
+        out["note"] = ("the interval reaches the edge of the range searched: widen --range "
+                       "or play more games per point")
+    return out
+
+
+def _interpolate(x: np.ndarray, share: np.ndarray, target: float) -> float | None:
+    """The first crossing of `target` by the grid shares, interpolated linearly."""
+    for k in range(len(x) - 1):
+        a, b = share[k] - target, share[k + 1] - target
+        if a == 0:
+            return float(x[k])
+        if a * b < 0:
+            return float(x[k] + (x[k + 1] - x[k]) * a / (a - b))
+    return float(x[-1]) if share[-1] == target else None
+
+
+def _logistic_fit(X: np.ndarray, wins: np.ndarray, n: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Binomial logistic regression of wins out of n on the columns of X by Newton's
+    method; returns the coefficients and their covariance (inverse information)."""
+    k = X.shape[1]
+    beta = np.zeros(k)
+    ridge = 1e-10 * np.eye(k)
+    info = np.eye(k)
+    for _ in range(100):
         p = 1 / (1 + np.exp(-(X @ beta)))
         grad = X.T @ (wins - n * p)
         w = n * p * (1 - p)
         info = X.T @ (X * w[:, None])
-        step = np.linalg.solve(info + 1e-12 * np.eye(2), grad)
-        beta += step
+        step = np.linalg.solve(info + ridge, grad)
+        beta = beta + step
         if np.max(np.abs(step)) < 1e-10:
             break
-    return float(beta[0]), float(beta[1]), np.linalg.inv(info + 1e-12 * np.eye(2))
-
+    return beta, np.linalg.inv(info + ridge)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -74,8 +75,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     print(f"{args.games:,} paired games (common random numbers, seed {args.seed})")
     print(f"A: {res['a']['composition']} rules {res['a']['rules']} params {res['a']['params']}")
     print(f"B: {res['b']['composition']} rules {res['b']['rules']} params {res['b']['params']}")
-    print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   p-value"
-          "   (± unpaired vs paired)")
+    print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   McNemar p"
+          "   (half-width unpaired vs paired)")
     for camp in CAMP_ORDER:
         c = res["camps"][camp]
         print(f"{camp:<10} {c['a']:>8.2%} {c['b']:>8.2%} {c['diff']:>+8.2%}   "
@@ -92,19 +93,34 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         raise InputError("recommend needs --players N")
     base = setup_from_args(args)
     table = recommend(base, args.players, target, games=args.games, rounds=args.rounds,
-                      keep=args.keep, seed=args.seed, jobs=args.jobs,
-                      log=None if args.quiet else _log)
+                      keep=args.keep, seed=args.seed, jobs=args.jobs, confirm=args.confirm,
+                      confirm_games=args.confirm_games, log=None if args.quiet else _log)
     if args.json:
         print(json.dumps({"players": args.players, "target": target, "ranking": table},
                          indent=2))
         return 0
     print(f"target: {', '.join(f'{k} {v:.0%}' for k, v in target.items())}")
+    confirmed = [r for r in table if r.get("confirmed")]
+    if confirmed:
+        print(f"the {len(confirmed)} best of the selection, replayed on {confirmed[0]['games']:,}"
+              " fresh games each and ranked on those (the selection's own figures flatter "
+              "its winner):")
     for i, row in enumerate(table[: args.top], 1):
         shares = "  ".join(
             f"{k} {row[k]['share']:.1%} [{row[k]['low']:.1%}, {row[k]['high']:.1%}]"
             for k in ("town", "yakuza", "triad", "maniac"))
-        print(f"{i:>2}. distance {row['distance']:.3f}  ({row['games']:,} games)  "
-              f"{row['composition']}\n    {shares}")
+        if row.get("confirmed"):
+            noise = ("best" if i == 1 else "within noise of the best"
+                     if row["within_noise_of_best"] else "worse than the best")
+            note = (f"({row['games']:,} fresh games; selection {row['selection']['distance']:.3f}"
+                    f" on {row['selection']['games']:,}; {noise})")
+        else:
+            if i == len(confirmed) + 1:
+                print("not confirmed (figures from the selection games, optimistic, not "
+                      "comparable with the replayed ones above):")
+            note = f"({row['games']:,} selection games)"
+        print(f"{i:>2}. distance {row['distance']:.3f}  {note}  {row['composition']}\n"
+              f"    {shares}")
     return 0
 
 
@@ -146,6 +162,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     else:
         print(f"{res['camp']} wins {res['target']:.0%} at {res['param']} = {res['value']:.3f} "
               f"(95% interval {res['low']:.3f} to {res['high']:.3f})")
+        fit = res["fit"]
+        print(f"(logistic fit on the {len(fit['points'])} grid points nearest the target, "
+              f"Pearson X2 {fit['pearson_x2']:.1f} on {fit['df']} df, interval widened by "
+              f"{fit['dispersion'] ** 0.5:.2f}; straight interpolation between grid points: "
+              f"{res['interpolated']:.3f})")
         if "note" in res:
             print(res["note"])
     return 0
@@ -177,11 +198,11 @@ EXACT_CASES = [(4, 1, 1, True), (6, 2, 0, False), (10, 2, 2, True), (15, 4, 4, T
 
 
 def cmd_exact(args: argparse.Namespace) -> int:
-    """The engine's correctness check: uniform games against the exact dynamic program."""
-    import math
-
+    """The engine's correctness check: uniform games against the exact dynamic program.
+    Exit status 1 when an outcome the rules make impossible (exact probability 0) or
+    certain (1) is contradicted by any simulated game."""
     from agents.base import resolve_agent_set
-    from sim.exact import exact_outcome
+    from sim.exact import deviation_z, exact_outcome
     from sim.roles import Winner
     from sim.rules import Composition, RuleSet
     from sim.runner import run
@@ -189,6 +210,7 @@ def cmd_exact(args: argparse.Namespace) -> int:
 
     rows = []
     worst = 0.0
+    failures = []
     for civ, yak, tri, man in EXACT_CASES:
         comp = Composition.from_counts(civilian=civ, yakuza=yak, triad=tri, maniac=int(man))
         setup = Setup(comp, RuleSet(require_vsb=False), resolve_agent_set("uniform"))
@@ -197,23 +219,32 @@ def cmd_exact(args: argparse.Namespace) -> int:
         row: dict[str, Any] = {"composition": comp.describe(), "players": comp.n}
         for w in (Winner.TOWN, Winner.YAKUZA, Winner.TRIAD, Winner.MANIAC, Winner.DRAW):
             p = exact[w.key]
-            share = res.tally.winners[w] / args.games
-            se = math.sqrt(max(p * (1 - p), 1e-12) / args.games)
-            z = (share - p) / se if p > 0 else 0.0
-            worst = max(worst, abs(z))
-            row[w.key] = {"exact": p, "simulated": share, "z": z}
+            wins = int(res.tally.winners[w])
+            z = deviation_z(wins, args.games, p)
+            row[w.key] = {"exact": p, "simulated": wins / args.games,
+                          "z": z if math.isfinite(z) else None}
+            if math.isfinite(z):
+                worst = max(worst, abs(z))
+            else:
+                row[w.key]["impossible"] = True
+                failures.append(f"{comp.describe()}: {w.key} has exact probability {p:g} "
+                                f"but won {wins} of {args.games:,} games")
         rows.append(row)
     if args.json:
-        print(json.dumps({"games": args.games, "cases": rows, "max_abs_z": worst}, indent=2))
-        return 0
+        print(json.dumps({"games": args.games, "cases": rows, "max_abs_z": worst,
+                          "impossible": failures}, indent=2))
+        return 1 if failures else 0
     print(f"uniform game, {args.games:,} games per table: exact / simulated (z)")
     for row in rows:
         print(f"{row['players']:>3} players {row['composition']}")
         print("    " + "  ".join(
-            f"{k} {row[k]['exact']:.4f}/{row[k]['simulated']:.4f} ({row[k]['z']:+.1f})"
+            f"{k} {row[k]['exact']:.4f}/{row[k]['simulated']:.4f} "
+            + ("(IMPOSSIBLE)" if row[k]["z"] is None else f"({row[k]['z']:+.1f})")
             for k in ("town", "yakuza", "triad", "maniac", "draw")))
-    print(f"largest |z|: {worst:.2f}")
-    return 0
+    print(f"largest |z| of the possible outcomes: {worst:.2f}")
+    for f in failures:
+        print(f"FAILED: {f}")
+    return 1 if failures else 0
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -258,6 +289,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--rounds", type=positive_int, default=4)
     r.add_argument("--keep", type=positive_int, default=8)
     r.add_argument("--top", type=positive_int, default=5)
+    r.add_argument("--confirm", type=nonneg_int, default=3,
+                   help="replay this many of the best on fresh games and rank them on those "
+                        "(default: %(default)s)")
+    r.add_argument("--confirm-games", type=positive_int,
+                   help="fresh games per confirmed candidate (default: as many as the "
+                        "selection gave it)")
     r.add_argument("--seed", type=nonneg_int, default=0)
     r.add_argument("--jobs", type=jobs_int, default=1)
     r.add_argument("--json", action="store_true")

@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     from sim import commands
 
     commands.add_commands(sub)
+    from sim import params_command
+
+    params_command.add_command(sub)
     return p
 
 

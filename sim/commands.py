@@ -176,6 +176,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     setup = setup_from_args(args)
     game = replay(setup, args.seed, args.game)
+    if args.json or args.log:
+        from sim.gamelog import game_json, game_log
+
+        if args.json:
+            print(json.dumps(game_json(game), indent=1, ensure_ascii=False))
+        else:
+            print(game_log(game, args.lang))
+        return 0
     st = game.st
     roles = ", ".join(f"{st.names[s]}={st.comp.seats[s].label()}" for s in range(st.n))
     print(("Роли: " if args.lang == "ru" else "Roles: ") + roles)
@@ -200,6 +208,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=nonneg_int, default=0, help="the run's seed")
     p.add_argument("--game", type=nonneg_int, required=True, help="the game's index")
     p.add_argument("--lang", choices=("ru", "en"), default="en")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--log", action="store_true",
+                     help="print every turn in full: statements, votes, night requests, "
+                          "the host's resolution")
+    how.add_argument("--json", action="store_true",
+                     help="print the game in the resolve schema (docs/resolve.md)")
     p.set_defaults(func=cmd_replay)
 
     from sim import analysis_commands

@@ -9,7 +9,7 @@ The engine decides nothing on a player's behalf: every vote and night request co
     step 3  _remove_breakers    rule breakers are removed (R16.3)
     step 4  _step4              the kamikaze blows up, the thug beats (R13, R10)
     step 5  _step5_attempts     clans, maniac, ninja (and testament, Army) shoot at once;
-                                the necromancer hands out protects (R4.5)
+                                the necromancer hands out protects (R4 step 5)
     step 6  _resolve_night      heals, resurrection, protects, checks in the order of D4.1
     step 7  _step7              abstainers go missing, passive players leave (R16.2, R16.3)
     step 8  _end_of_turn        the duel, the sergeant's badge, the next turn (R17.4, R7.5)
@@ -217,7 +217,7 @@ class Game:
                 self.views[x].inbox.append(stmt)
         if self.record:
             self.log.append(("say", st.turn, s, stmt.channel, stmt.kind, stmt.target,
-                             stmt.value))
+                             stmt.value, stmt.to))
 
     # -- validation -------------------------------------------------------------------------
     def _illegal(self, seat: int, request: str, rule: str, why: str) -> MafiaSimError:

@@ -55,13 +55,14 @@ API: :func:`exact_outcome_fraction` gives exact :class:`fractions.Fraction` valu
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import cache
 from itertools import product
 from typing import Final, NamedTuple
 
-__all__ = ["OUTCOMES", "exact_outcome", "exact_outcome_fraction"]
+__all__ = ["OUTCOMES", "deviation_z", "exact_outcome", "exact_outcome_fraction"]
 
 OUTCOMES: Final[tuple[str, ...]] = ("town", "yakuza", "triad", "maniac", "draw")
 
@@ -295,3 +296,18 @@ def exact_outcome(
     """:func:`exact_outcome_fraction` as floats."""
     exact = exact_outcome_fraction(civilians, yakuza, triad, maniac, vest)
     return {name: float(value) for name, value in exact.items()}
+
+
+def deviation_z(wins: int, games: int, p: float) -> float:
+    """How far a simulated share `wins / games` lies from the exact probability `p`, in
+    standard errors sqrt(p (1 - p) / games). When `p` is 0 or 1 the outcome is impossible
+    (certain) and any game against it is a failure of the engine: the result is then
+    +-inf, not 0 (0 only when the simulation agrees exactly)."""
+    if games <= 0:
+        raise ValueError(f"games must be > 0, got {games}")
+    share = wins / games
+    if 0 < p < 1:
+        return (share - p) / math.sqrt(p * (1 - p) / games)
+    if share == p:
+        return 0.0
+    return math.copysign(math.inf, share - p)

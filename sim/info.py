@@ -19,11 +19,13 @@ both arms of a paired comparison whatever the players did before.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
 from numpy.random import Generator
 
+from agents.params import Param
 from sim.roles import CLAN_ROLES, Camp, Role
 from sim.state import GameState
 
@@ -33,15 +35,18 @@ DANGEROUS = frozenset({Role.COMMISSAR, Role.SERGEANT, Role.NINJA, Role.DOCTOR, R
 class InfoModel:
     """Daily noisy reads for every player, written into each view's `reads`."""
 
-    PARAMS: ClassVar[dict[str, float]] = {
-        "town_skill": 0.15,
-        "mafia_skill": 0.6,
-        "maniac_skill": 0.6,
+    #: The table's skill (signal-to-noise figures, >= 0: a negative one would read exactly
+    #: as well as its opposite, since the log-likelihood ratio knows the sign).
+    PARAMS: ClassVar[dict[str, Param]] = {
+        "town_skill": Param(0.15, 0.0, 5.0, "how well Town players read who is an enemy"),
+        "mafia_skill": Param(0.6, 0.0, 5.0, "how well clan members read who is a hero"),
+        "maniac_skill": Param(0.6, 0.0, 5.0, "how well the maniac reads who is a hero"),
     }
 
-    def __init__(self, st: GameState, params: dict[str, float] | None = None,
+    def __init__(self, st: GameState, params: Mapping[str, object] | None = None,
                  used: bool = True):
-        p = {**self.PARAMS, **{k: v for k, v in (params or {}).items() if k in self.PARAMS}}
+        given = params or {}
+        p = {k: float(given.get(k, prm.default)) for k, prm in self.PARAMS.items()}  # type: ignore[arg-type]
         n = st.n
         mu = np.zeros(n)
         truth = np.zeros((n, n))

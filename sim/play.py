@@ -46,7 +46,8 @@ def _overridden(cls: type[Agent]) -> frozenset[str]:
     nothing and draw nothing, so the rest is never asked). Worked out once per class."""
     own = _OVERRIDDEN.get(cls)
     if own is None:
-        own = _OVERRIDDEN[cls] = frozenset(m for m in ("start", "statements", "vote", "night")
+        own = _OVERRIDDEN[cls] = frozenset(m for m in ("start", "statements", "vote", "night",
+                                                       "defend")
                                            if getattr(cls, m) is not getattr(Agent, m))
     return own
 
@@ -93,11 +94,12 @@ class Driver:
         info = InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
         for s, view in enumerate(game.views):
             view.reads = info.reads[s]
-        agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
+        agents = [self.agents.make(st.role[s], s, st.clan[s]) for s in range(st.n)]
         # Only what an agent class overrides is asked (the base class does nothing).
         asked = [_overridden(type(a)) for a in agents]
         self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
         self._votes_asked = ["vote" in own for own in asked]
+        self._defends = ["defend" in own for own in asked]
         self._acting = [s for s in range(st.n) if st.role[s] in ACTING and "night" in asked[s]]
         for s in range(st.n):
             if "start" in asked[s]:
@@ -142,22 +144,29 @@ class Driver:
         for s in self._talkers:
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
-            said = self._ask(game, agents[s], "statements", streams) or ()
-            if not isinstance(said, (list, tuple)):
-                said = [said]
-            for stmt in said:
-                if not isinstance(stmt, Statement):
-                    self._illegal(game, agents[s], f"statement {stmt!r}",
-                                  ("R2.7", "a statement is a sim.view.Statement"))
-                    continue
-                if stmt.speaker != s:
-                    self._illegal(game, agents[s], f"statement as seat {stmt.speaker}",
-                                  ("R2.8", "a player speaks only for himself"))
-                    continue
-                try:
-                    game.say(stmt)
-                except MafiaSimError as e:
-                    self._illegal(game, agents[s], "statement", e)
+            self._say(game, agents[s], "statements", streams)
+
+    def _say(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> bool:
+        """Ask an agent what he says (`statements` before the vote, or `defend` while he
+        leads it, P5.5) and post it. Whether he said anything."""
+        s = agent.seat
+        said = self._ask(game, agent, what, streams) or ()
+        if not isinstance(said, (list, tuple)):
+            said = [said]
+        for stmt in said:
+            if not isinstance(stmt, Statement):
+                self._illegal(game, agent, f"statement {stmt!r}",
+                              ("R2.7", "a statement is a sim.view.Statement"))
+                continue
+            if stmt.speaker != s:
+                self._illegal(game, agent, f"statement as seat {stmt.speaker}",
+                              ("R2.8", "a player speaks only for himself"))
+                continue
+            try:
+                game.say(stmt)
+            except MafiaSimError as e:
+                self._illegal(game, agent, "statement", e)
+        return bool(said)
 
     def _votes(self, game: Game, agents: list[Agent], inp: TurnInput,
                streams: GameStreams, p_no_vote: float) -> None:
@@ -173,6 +182,7 @@ class Driver:
         order = host.permutation(n).tolist()
         forgets = (host.random(n) < p_no_vote).tolist() if p_no_vote > 0 else None
         voted: set[int] = set()
+        leader, spoke = -1, set[int]()
         for v in order:
             if not alive[v] or v in absent or v in beaten:
                 continue
@@ -199,6 +209,13 @@ class Driver:
             today.append((v, target))
             tally[target] = tally.get(target, 0) + 1
             inp.votes.append(Vote(v, target))
+            if target != leader and tally[target] > tally.get(leader, 0):
+                leader = target  # R5.2: the first to reach the highest count leads
+            if (leader == target and self._defends[leader] and leader not in spoke
+                    and leader not in absent and leader not in beaten):  # R5.5, R16.1
+                # The leader may answer as the votes against him grow (P5.5).
+                if self._say(game, agents[leader], "defend", streams):
+                    spoke.add(leader)
 
     # -- the night --------------------------------------------------------------------------
     def _night(self, game: Game, agents: list[Agent], inp: TurnInput,

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
+from numpy.random import Generator
 
 from sim.engine import Game, TurnReport
 from sim.errors import InputError
@@ -33,7 +34,7 @@ from sim.roles import Clan, Role
 from sim.rules import Composition, RuleSet, Seat
 from sim.view import Statement
 
-TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note"}
+TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note", "coin"}
 NIGHT_KEYS = {
     "yakuza", "triad", "kamikaze", "thug", "maniac", "ninja", "doctor", "necromancer",
     "commissar", "sergeant",
@@ -73,7 +74,7 @@ class _Parser:
     def __init__(self, game: Mapping[str, Any]):
         if not isinstance(game, Mapping):
             raise InputError("the game must be an object with 'players' and 'turns'")
-        unknown = set(game) - {"players", "rules", "dons", "turns", "seed", "note"}
+        unknown = set(game) - {"players", "rules", "dons", "turns", "seed", "chance", "note"}
         if unknown:
             raise InputError(f"unknown top-level field(s): {', '.join(sorted(unknown))}")
         players = game.get("players")
@@ -138,6 +139,12 @@ class _Parser:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InputError(f"'seed' must be a non-negative integer, got {seed!r}")
         self.seed = seed
+        chance = game.get("chance", "seed")
+        if chance not in ("seed", "script"):
+            raise InputError(f"'chance' must be \"seed\" or \"script\", got {chance!r}")
+        #: "script": the host's chance events are written in the turns (rejected votes,
+        #: the duel coin) and the seed is not used
+        self.scripted = chance == "script"
         turns = game.get("turns", [])
         if not isinstance(turns, list):
             raise InputError("'turns' must be a list of turn objects")
@@ -187,11 +194,27 @@ class _Parser:
         raw_votes = turn.get("votes", [])
         if not isinstance(raw_votes, list):
             raise InputError(f"{where}.votes: expected a list of [voter, target] pairs")
+        #: with chance "script": per vote cast, whether the host rejected it (D5.2)
+        self.rejected: list[bool] = []
         for i, pair in enumerate(raw_votes):
             w = f"{where}.votes[{i}]"
+            if (isinstance(pair, list) and len(pair) == 3 and pair[2] == "rejected"
+                    and self.scripted):
+                pair = pair[:2]
+                self.rejected.append(True)
+            elif isinstance(pair, list) and len(pair) == 3:
+                raise InputError(f"{w}: a third element is \"rejected\", and only with "
+                                 "\"chance\": \"script\"")
+            else:
+                self.rejected.append(False)
             if not isinstance(pair, list) or len(pair) != 2:
                 raise InputError(f"{w}: a vote is a pair [voter, target]")
             votes.append(Vote(self.seat(pair[0], w), self.seat(pair[1], w)))
+        self.coin = -1
+        if "coin" in turn:
+            if not self.scripted:
+                raise InputError(f"{where}.coin: only with \"chance\": \"script\"")
+            self.coin = self.seat(turn["coin"], f"{where}.coin")
         night = NightRequests()
         raw_night = turn.get("night", {})
         if not isinstance(raw_night, Mapping):
@@ -199,8 +222,12 @@ class _Parser:
         unknown = set(raw_night) - NIGHT_KEYS
         if unknown:
             raise InputError(f"{where}.night: unknown request(s) {', '.join(sorted(unknown))}")
-        for key, req in raw_night.items():
-            w = f"{where}.night.{key}"
+        items = [(f"{where}.night.{key}", key, req) for key, req in raw_night.items()
+                 if not isinstance(req, list) or key in ("yakuza", "triad")]
+        for key, reqs in raw_night.items():  # several players of one role: a list
+            if isinstance(reqs, list) and key not in ("yakuza", "triad"):
+                items += [(f"{where}.night.{key}[{i}]", key, r) for i, r in enumerate(reqs)]
+        for w, key, req in items:
             if not isinstance(req, Mapping):
                 raise InputError(f"{w}: a request is an object")
             if key in ("yakuza", "triad"):
@@ -318,13 +345,65 @@ def turn_dict(game: Game, rep: TurnReport) -> dict[str, Any]:
     }
 
 
+class _ScriptedChance:
+    """The host's chance read from the script (`"chance": "script"`), in place of a
+    generator: the engine's draws are the vote rejections of the day (D5.2), one draw per
+    seat, and the duel coin (D17.2)."""
+
+    def __init__(self, parser: _Parser):
+        self.parser = parser
+        self.game: Game | None = None
+        self.draws: np.ndarray | None = None
+        self.where = ""
+        self.coin_used = False
+
+    def start_turn(self, where: str, votes: list[Vote]) -> None:
+        p = self.parser
+        if any(p.rejected) and (self.game is None or self.game.rules.vote_rejection <= 0):
+            raise InputError(f"{where}.votes: a vote is rejected, but the rule "
+                             "vote_rejection is 0: the host rejects none (D5.2)")
+        if self.game is not None and self.game.rules.vote_rejection > 0:
+            # a voter's draw below the rule's chance rejects his vote, 1.0 never does
+            self.draws = np.ones(self.game.st.n)
+            for v, r in zip(votes, p.rejected, strict=True):
+                if r:
+                    self.draws[v.voter] = 0.0
+        else:
+            self.draws = None
+        self.where = where
+        self.coin_used = False
+
+    def end_turn(self) -> None:
+        if self.parser.coin >= 0 and not self.coin_used:
+            raise InputError(f"{self.where}.coin: no duel was decided by the coin this turn")
+
+    def random(self, size: int | None = None) -> Any:
+        if size is not None:  # the day's vote rejections, one draw per seat (Game._hang)
+            assert self.draws is not None and len(self.draws) == size
+            return self.draws
+        assert self.game is not None
+        coin = self.parser.coin
+        if coin < 0:
+            raise InputError(f"{self.where}: the duel is decided by the coin (D17.2): name "
+                             "its winner with \"coin\"")
+        a, b = self.game.st.living()
+        if coin not in (a, b):
+            raise InputError(f"{self.where}.coin: {self.parser.names[coin]} is not in the duel")
+        self.coin_used = True
+        return 0.0 if coin == a else 1.0  # duel_result: a wins on a draw below 0.5
+
+
 def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
     """Play a scripted game (docs/resolve.md) and return the result dict.
 
     Raises InputError for a malformed game and IllegalRequest for a request the rules forbid.
     """
     parser = _Parser(game)
-    g = Game(parser.comp, parser.rules, np.random.default_rng(parser.seed), parser.dons)
+    script = _ScriptedChance(parser) if parser.scripted else None
+    rng = cast(Generator, script) if script else np.random.default_rng(parser.seed)
+    g = Game(parser.comp, parser.rules, rng, parser.dons)
+    if script:
+        script.game = g
     turns = []
     for t, raw in enumerate(parser.turns):
         if g.over:
@@ -334,7 +413,11 @@ def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
         inp = parser.turn_input(g, t, raw)
         for stmt in parser.statements:  # the day's talk comes before the vote
             g.say(stmt)
+        if script:
+            script.start_turn(f"turns[{t}]", inp.votes)
         turns.append(turn_dict(g, g.play_turn(inp)))
+        if script:
+            script.end_turn()
     out = g.outcome
     return {
         "turns": turns,

@@ -24,7 +24,7 @@ from sim.errors import InputError, MafiaSimError
 from sim.play import Driver
 from sim.roles import Camp, Cause, Reason, Winner
 from sim.setup import Setup
-from sim.stats import half_width, wilson
+from sim.stats import half_width, share_interval
 from sim.streams import game_streams
 
 N_CAUSES = len(Cause)
@@ -112,7 +112,7 @@ class RunResult:
         camps = {}
         for w in Winner:
             wins = int(t.winners[w])
-            lo, hi = wilson(wins, n)
+            lo, hi = share_interval(wins, n)
             camps[w.key] = {"wins": wins, "share": wins / n if n else 0.0, "low": lo, "high": hi}
         duels = int(sum(t.reasons[r] for r in Reason if r.is_duel))
         median = int(np.searchsorted(np.cumsum(t.turns_hist), (n + 1) / 2)) if n else 0

@@ -71,6 +71,20 @@ def parse_assignments(items: Sequence[str], what: str) -> dict[str, str]:
     return out
 
 
+def flatten_params(table: Mapping[str, Any], where: str, prefix: str = "") -> dict[str, Any]:
+    """`[agents.params]` as flat names: TOML reads `town.crowd = 0` as a nested table."""
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        name = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out.update(flatten_params(v, where, name + "."))
+        elif isinstance(v, (list, tuple)):
+            raise InputError(f"{where}: agent parameter {name} takes one value, got {v!r}")
+        else:
+            out[name] = v
+    return out
+
+
 def parse_number(text: str, what: str) -> float:
     try:
         return float(text)
@@ -163,13 +177,11 @@ def build_setup(
         raise InputError(f"{where}: unknown key(s) in [agents]: {', '.join(sorted(unknown))}")
     set_name = agents or fa.get("set", "heuristic")
     over = {**dict(fa.get("roles", {})), **dict(agent_overrides or {})}
-    par: dict[str, float] = {}
-    for k, v in dict(fa.get("params", {})).items():
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise InputError(f"{where}: agent parameter {k} takes a number, got {v!r}")
-        par[k] = float(v)
-    for k, v in (params or {}).items():
-        par[k] = parse_number(v, f"--param {k}")
+    file_params = fa.get("params", {})
+    if not isinstance(file_params, Mapping):
+        raise InputError(f"{where}: [agents] params must be a table of NAME = value")
+    par: dict[str, Any] = flatten_params(file_params, where)
+    par.update(params or {})  # checked, with the file's, against each parameter's range
     aset = resolve_agent_set(str(set_name), over, par)
     policy = on_illegal or f.get("on_illegal", "raise")
     if policy not in ("raise", "skip"):

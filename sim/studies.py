@@ -4,7 +4,6 @@ plotting conventions (camp colours) shared by every figure."""
 
 from __future__ import annotations
 
-import math
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
@@ -15,7 +14,7 @@ import numpy as np
 
 from sim.roles import Winner
 from sim.setup import load_toml
-from sim.stats import Z95
+from sim.stats import mcnemar_p, paired_diff_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDIES = ROOT / "studies"
@@ -74,7 +73,8 @@ def load_study(name: str, quick: bool | None = None) -> Study:
 
 def paired_rows(study: Study, base_id: str, ids: Iterable[str]) -> list[dict[str, Any]]:
     """For each cell, each camp's win-share difference against the base cell, with the
-    paired 95% interval (the cells played the same seeds: common random numbers)."""
+    paired 95% interval (the cells played the same seeds: common random numbers; Tango's
+    score interval, sim.stats.paired_diff_interval) and McNemar's p-value."""
     base = study.winners(base_id)
     out = []
     for cid in ids:
@@ -82,11 +82,12 @@ def paired_rows(study: Study, base_id: str, ids: Iterable[str]) -> list[dict[str
         n = min(len(base), len(w))
         for camp in CAMPS:
             k = Winner[camp.upper()]
-            d = (w[:n] == k).astype(float) - (base[:n] == k).astype(float)
-            se = float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
-            out.append({"cell_id": cid, "camp": camp, "diff": float(d.mean()),
-                        "low": float(d.mean()) - Z95 * se, "high": float(d.mean()) + Z95 * se,
-                        "games": n})
+            in_cell, in_base = w[:n] == k, base[:n] == k
+            b_only = int(np.count_nonzero(in_cell & ~in_base))
+            a_only = int(np.count_nonzero(in_base & ~in_cell))
+            diff, low, high = paired_diff_interval(b_only, a_only, n)
+            out.append({"cell_id": cid, "camp": camp, "diff": diff, "low": low, "high": high,
+                        "p_value": mcnemar_p(b_only, a_only), "games": n})
     return out
 
 

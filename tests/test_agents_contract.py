@@ -132,7 +132,7 @@ def check_reply(game: Game, agent: Agent, what: str, out: Any, set_name: str) ->
             assert out.clan is view.clan, where
             assert out in view.legal_orders(), where
             assert out.target not in view.allies, where
-    elif what == "statements":
+    elif what in ("statements", "defend"):
         assert out is None or isinstance(out, (list, tuple)), where
         for s in out or ():
             assert isinstance(s, Statement), where
@@ -170,8 +170,8 @@ def made(monkeypatch: pytest.MonkeyPatch) -> list[Agent]:
     agents: list[Agent] = []
     orig = AgentSet.make
 
-    def make(self: AgentSet, role: Role, seat: int) -> Agent:
-        a = orig(self, role, seat)
+    def make(self: AgentSet, role: Role, seat: int, clan: Clan = Clan.NONE) -> Agent:
+        a = orig(self, role, seat, clan)
         agents.append(a)
         return a
 
@@ -424,7 +424,7 @@ def test_user_agent_plays_its_role(made: list[Agent]) -> None:
     assert desc["doctor"] == f"{HERE}:AlwaysHealSelfDoctor"
     assert desc["vsb"] == f"{HERE}:Marker"
     assert desc["ninja"] == "agents.uniform:UniformAgent"
-    assert desc["civilian"] == "agents.heuristic:TownAgent"
+    assert desc["civilian"] == "agents.town:TownAgent"
     rules = RuleSet(doctor_self_heal=True, doctor_repeat_heal=True)
     heals = 0
     for seed in range(6):

@@ -148,7 +148,7 @@ def test_a_finished_game_is_freed_without_the_garbage_collector(agents: str) -> 
 def test_town_minds_are_out_of_the_public_records_reach() -> None:
     """The Town table holds each Town player's reads and the commissar's checks (private,
     R2.5, R7.4): nothing in the public record refers to it."""
-    from agents.heuristic import _TOWN_TABLES, TownTable
+    from agents.town import _TOWN_TABLES, TownTable
 
     s = build_setup(None, players=25, agents="heuristic")
     game = Driver(s.comp, s.rules, s.agents).play(np.random.default_rng(3))

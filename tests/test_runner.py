@@ -94,6 +94,25 @@ def test_compare_same_arms_on_common_random_numbers_is_exactly_zero() -> None:
         assert camp["half_width_paired"] == 0.0
 
 
+def test_paired_interval_is_not_zero_width_when_no_game_changed_winner() -> None:
+    """Issue 11: "maniac +0.00% [+0.00%, +0.00%]" after 40 games. Without a game that
+    changed winner the difference is 0, but the interval is Tango's +-z^2/(n + z^2)."""
+    a = np.array([0, 1, 2, 3] * 10)
+    b = a.copy()
+    camps = paired_compare(a, b)
+    for camp in camps.values():
+        assert camp["diff"] == 0.0 and camp["low"] < 0 < camp["high"]
+        assert camp["half_width_paired"] > 0.08 and camp["p_value"] == 1.0
+        assert camp["half_width_unpaired"] > 0
+    b[0] = 3  # one game changes winner: town loses it to the maniac
+    camps = paired_compare(a, b)
+    assert camps["town"]["a_only"] == 1 and camps["maniac"]["b_only"] == 1
+    assert camps["town"]["p_value"] == 0.5  # mid-p of a single discordant game
+    assert camps["town"]["low"] < camps["town"]["diff"] < 0 < camps["town"]["high"]
+    # Identical arms by construction: exactly zero, with no uncertainty.
+    assert paired_compare(a, a, identical=True)["town"]["half_width_paired"] == 0.0
+
+
 def test_paired_interval_narrower_than_unpaired_when_arms_are_correlated() -> None:
     a = np.array([0, 0, 1, 1, 2, 0, 0, 3] * 50)
     b = a.copy()
@@ -271,3 +290,23 @@ class SelfHealer(Agent):
 
     def night(self, view, rng):  # type: ignore[no-untyped-def]
         return Heal(self.seat) if view.turn > 0 else None
+
+
+def test_study_paired_rows_use_the_paired_interval(tmp_path: Path) -> None:
+    """The studies' paired rows report the same interval as compare (Tango's, never zero
+    width) and McNemar's p-value."""
+    from sim.stats import paired_diff_interval
+    from sim.studies import Study, paired_rows
+
+    (tmp_path / "cells").mkdir()
+    base = np.array([0, 1, 2, 3] * 10, dtype=np.int8)
+    cell = base.copy()
+    cell[:3] = 0  # town gains two games (from yakuza and triad)
+    np.save(tmp_path / "cells" / "base.winners.npy", base)
+    np.save(tmp_path / "cells" / "cell.winners.npy", cell)
+    rows = {r["camp"]: r for r in paired_rows(Study("t", None, tmp_path, True), "base",
+                                              ["cell"])}
+    assert (rows["town"]["diff"], rows["town"]["low"], rows["town"]["high"]) == \
+        paired_diff_interval(2, 0, 40)
+    assert rows["maniac"]["diff"] == 0 and rows["maniac"]["low"] < 0 < rows["maniac"]["high"]
+    assert 0 < rows["town"]["p_value"] < 1

@@ -1,0 +1,209 @@
+"""The clans' policy: the Yakuza and the Triad (mafiosi, the kamikaze, the thug). Both clans
+play the same policy, each with its own parameters (`yakuza.NAME`, `triad.NAME`, or
+`clan.NAME` for both).
+
+- Danger: a member rates how dangerous each player is from his reads (who is a hero) plus
+  the public record: `opened_danger` for an opened commissar or sergeant, `claimer_danger`
+  for another claimed hero.
+- Day: the Don posts a target in the clan channel and every member votes for it; with
+  chance `mafia_follow` a member joins the day's leader instead, when he is no clanmate.
+  In the endgame (at most `vsb_endgame` living players outside the clan and its VSB) the
+  clan votes its own VSB: it may never shoot him (R14.2), and a last member left alone
+  with him hands Town the game (R17.5).
+- Night: the Don orders a kill of the most dangerous player (with `noise`), by a plain
+  member other than himself (R14.3); the thug or kamikaze shoots only when no plain member
+  is left. The clan holds its fire when the kill would leave one member alone with his VSB.
+  Once a game, with chance `fake_claim`, a Don facing an opened commissar counter-claims
+  commissar and names the real one as the other clan.
+- The kamikaze (Yakuza) blows up next to an opened commissar or a publicly named maniac.
+- The thug (Triad) beats, with chance `beat`, the most dangerous player not yet beaten who
+  is no clanmate (a beaten shooter loses his clan's shot, D10.2), nor his clan's target nor
+  an opened commissar (a shot at the beaten player kills the thug too, R10.6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from agents.common import DangerReader, choice
+from agents.params import Param
+from sim.requests import Beat, Blast, ClanOrder
+from sim.roles import Clan
+from sim.view import Statement
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from numpy.random import Generator
+
+    from agents.params import Value
+    from sim.requests import Action
+    from sim.view import PlayerView
+
+#: Parameters of every clan member (`yakuza.NAME`, `triad.NAME`, `clan.NAME`).
+CLAN_PARAMS: dict[str, Param] = {
+    "mafia_follow": Param(0.4, 0.0, 1.0, "the chance a member votes with the day's leader "
+                          "(when no clanmate) instead of the Don's target",
+                          grid=(0.0, 0.2, 0.7, 1.0)),
+    "noise": Param(0.3, 0.0, 3.0, "doubt added to his danger reading when choosing a target",
+                   grid=(0.0, 1.0)),
+    "opened_danger": Param(10.0, 0.0, 20.0, "danger added for an opened commissar or "
+                           "sergeant", grid=(0.0, 2.0)),
+    "claimer_danger": Param(2.0, 0.0, 20.0, "danger added for a player who claims another "
+                            "hero role", grid=(0.0, 6.0)),
+    "fake_claim": Param(0.3, 0.0, 1.0, "the chance, once a game, that the Don facing an "
+                        "opened commissar counter-claims commissar", grid=(0.0, 1.0)),
+    "vsb_endgame": Param(2, 0.0, 6.0, "the clan votes its own VSB when at most this many "
+                         "living players are outside the clan and its VSB", integer=True,
+                         grid=(0, 1, 4)),
+}
+
+
+class ClanAgent(DangerReader):
+    """A clan member (mafioso, kamikaze, thug): votes with the clan, the Don's orders."""
+
+    PARAMS: ClassVar[dict[str, Param]] = dict(CLAN_PARAMS)
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self.faked = False
+        self._friend_set: frozenset[int] | None = None
+
+    def friends(self, view: PlayerView) -> frozenset[int]:
+        """His clan and its VSB, himself included (fixed for the game, R2.5)."""
+        if self._friend_set is None:
+            self._friend_set = frozenset(view.allies) | {self.seat}
+        return self._friend_set
+
+    def own_vsb(self, view: PlayerView) -> int:
+        for s, r in view.allies.items():
+            if r == "vsb":
+                return s
+        return -1
+
+    def members(self, view: PlayerView) -> list[int]:
+        """His living clan members, himself included."""
+        alive = view.public.alive
+        out = [s for s, r in view.allies.items() if r != "vsb" and alive[s]]
+        out.append(self.seat)
+        return out
+
+    def opened(self, view: PlayerView) -> int:
+        """A living outsider who claimed commissar (or sergeant with checks), or -1."""
+        friends = self.friends(view)
+        for stmt in view.public.statements:
+            if (stmt.kind == "claim" and stmt.value in ("commissar", "sergeant")
+                    and view.public.alive[stmt.speaker] and stmt.speaker not in friends):
+                return stmt.speaker
+        return -1
+
+    def vsb_time(self, view: PlayerView) -> int:
+        """His own VSB, when the endgame has come to hang him (`vsb_endgame`), else -1."""
+        vsb = self.own_vsb(view)
+        if vsb < 0 or not view.public.alive[vsb]:
+            return -1
+        friends = self.friends(view)
+        outsiders = sum(1 for j, a in enumerate(view.public.alive) if a and j not in friends)
+        return vsb if outsiders <= self.p["vsb_endgame"] else -1
+
+    # -- the day -----------------------------------------------------------------------------
+    def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        if view.don != self.seat:
+            return []
+        opened = self.opened(view)
+        target = self.vsb_time(view)
+        if target < 0:
+            target = self.pick(view, self.noisy_danger(view, rng), self.friends(view))
+        out = []
+        if target >= 0:
+            out.append(Statement(view.turn, self.seat, "order", target, channel="clan"))
+        if (opened >= 0 and not self.faked and self.p["fake_claim"] > 0
+                and rng.random() < self.p["fake_claim"]):
+            self.faked = True
+            other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
+            out.append(Statement(view.turn, self.seat, "claim", value="commissar"))
+            out.append(Statement(view.turn, self.seat, "check", opened, other))
+        return out
+
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        pub = view.public
+        friends = self.friends(view)
+        vsb = self.vsb_time(view)
+        if vsb >= 0:
+            return vsb
+        counts = pub.today_tally
+        if counts and rng.random() < self.p["mafia_follow"]:
+            leader = max(counts, key=lambda t: (counts[t], -t))
+            if leader not in friends and pub.alive[leader]:
+                return leader
+        for stmt in reversed(view.inbox):
+            if stmt.kind == "order" and stmt.turn == view.turn:
+                if pub.alive[stmt.target] and stmt.target != self.seat:
+                    return stmt.target
+                break
+        return self.pick(view, self.danger(view), friends)
+
+    # -- the night ---------------------------------------------------------------------------
+    def clan_order(self, view: PlayerView, rng: Generator) -> ClanOrder | None:
+        pub = view.public
+        friends = self.friends(view)
+        members = self.members(view)
+        vsb = self.own_vsb(view)
+        outsiders = [j for j, a in enumerate(pub.alive) if a and j not in friends]
+        if (len(members) == 1 and vsb >= 0 and pub.alive[vsb] and len(outsiders) == 1):
+            return None  # R17.5: the kill would leave him alone with his VSB
+        target = self.pick(view, self.noisy_danger(view, rng), friends)
+        if target < 0:
+            return None
+        don = view.don
+        if don < 0:
+            return ClanOrder(view.clan, target, self.seat, self.seat)  # R14.4
+        plain = sorted(m for m in members if m != don and view.allies.get(m) == "mafioso")
+        special = sorted(m for m in members if m != don and m not in plain)
+        pool = plain or special or [don]
+        return ClanOrder(view.clan, target, choice(rng, pool))
+
+
+class KamikazeAgent(ClanAgent):
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0 or view.blast_used:
+            return None
+        order = view.private.get("order")
+        if isinstance(order, ClanOrder) and order.shooter == self.seat:
+            return None
+        target = self.opened(view)
+        if target < 0:
+            friends = self.friends(view)
+            for stmt in view.public.statements:
+                if (stmt.kind == "check" and stmt.value == "maniac"
+                        and view.public.alive[stmt.target] and stmt.target not in friends):
+                    target = stmt.target
+                    break
+        return Blast(target) if target >= 0 else None
+
+
+class ThugAgent(ClanAgent):
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **CLAN_PARAMS,
+        "beat": Param(1.0, 0.0, 1.0, "the chance he beats someone on a night he does not "
+                      "shoot", per_role=True, grid=(0.0, 0.5)),
+    }
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        order = view.private.get("order")
+        if isinstance(order, ClanOrder) and order.shooter == self.seat:
+            return None  # R10.3: he shoots tonight
+        if rng.random() >= self.p["beat"]:
+            return None
+        beaten = view.beaten_ever
+        # Never a clanmate (a beaten shooter loses the clan's shot, D10.2) nor the VSB
+        # (R10.2); never whom his clan shoots tonight nor an opened commissar everyone
+        # shoots at (the stray bullet kills him too, R10.6).
+        exclude = set(self.friends(view)) | {j for j in range(len(beaten)) if beaten[j]}
+        if isinstance(order, ClanOrder):
+            exclude.add(order.target)
+        exclude.add(self.opened(view))
+        target = self.pick(view, self.danger(view), exclude)
+        return Beat(target) if target >= 0 else None

@@ -1,0 +1,117 @@
+"""What every camp's policy uses: certainty in log-odds, reading revealed roles, picking the
+top seat, the public danger reading shared by clan members and the maniac."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from agents.base import Agent
+from agents.params import Value
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
+
+    from sim.view import PlayerView, PublicRecord
+
+#: check results that name an enemy of Town
+EVIL_RESULTS = ("yakuza", "triad", "maniac")
+#: roles a player may claim to escape the rope or to be trusted (the "positive heroes" and
+#: the necromancer, R1.3)
+HERO_CLAIMS = ("commissar", "sergeant", "doctor", "ninja", "necromancer")
+KNOWN = 30.0  # log-odds of a certainty
+
+
+def sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def is_evil_label(label: str) -> bool:
+    """A revealed role label (`yakuza mafioso`, `maniac`, `triad vsb`): an enemy of Town?"""
+    return label == "maniac" or (label.startswith(("yakuza", "triad")) and "vsb" not in label)
+
+
+def top_seat(values: np.ndarray | list[float], alive: list[bool],
+             exclude: AbstractSet[int]) -> int:
+    """The living seat outside `exclude` with the highest value; a tie goes to the lowest
+    seat, and -1 when there is none. (A plain loop: faster than numpy on 20-30 seats.)"""
+    best, who = -math.inf, -1
+    vals = values.tolist() if isinstance(values, np.ndarray) else values
+    for j, v in enumerate(vals):
+        if alive[j] and j not in exclude and v > best:
+            best, who = v, j
+    return who
+
+
+def choice(rng: Generator, seq: list[int]) -> int:
+    """A uniformly random element of a non-empty list (cheaper than Generator.integers)."""
+    return seq[int(rng.random() * len(seq))]
+
+
+def day_leader(pub: PublicRecord) -> int:
+    """Who would hang if the vote ended now (R5.2: most votes, the first to reach the
+    count on a tie), or -1 with no votes."""
+    counts: dict[int, int] = {}
+    best, who = 0, -1
+    for _, t in pub.today:
+        k = counts[t] = counts.get(t, 0) + 1
+        if k > best:
+            best, who = k, t
+    return who
+
+
+def public_danger(pub: PublicRecord, opened: float, claimer: float) -> np.ndarray:
+    """What the public record says of who is dangerous to the Town's enemies: `opened` for
+    a living player who claims commissar or sergeant and announces checks, `claimer` for one
+    who claims another hero role. Computed once for each new state of the record and shared
+    (it is public)."""
+    key = ("public-danger", opened, claimer)
+    state = (pub.turn, len(pub.statements))
+    cached = pub.cache.get(key)
+    if isinstance(cached, tuple) and cached[0] == state:
+        return cached[1]
+    danger = np.zeros(pub.n)
+    marked: set[int] = set()
+    for stmt in pub.statements:
+        if stmt.kind != "claim" or stmt.speaker in marked:
+            continue
+        if stmt.value in ("commissar", "sergeant"):
+            danger[stmt.speaker] += opened
+            marked.add(stmt.speaker)
+        elif stmt.value in HERO_CLAIMS:
+            danger[stmt.speaker] += claimer
+            marked.add(stmt.speaker)
+    pub.cache[key] = (state, danger)
+    return danger
+
+
+class DangerReader(Agent):
+    """A player who hunts the dangerous (clan members, the maniac): his reads of who is a
+    hero (sim.info) plus what the public record shows (`public_danger`)."""
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self._danger_key: tuple[int, int] = (-1, -1)
+        self._danger_cache: np.ndarray = np.zeros(0)
+
+    def danger(self, view: PlayerView) -> np.ndarray:
+        pub = view.public
+        key = (pub.turn, len(pub.statements))
+        if key != self._danger_key:
+            self._danger_key = key
+            self._danger_cache = view.reads + public_danger(
+                pub, self.p["opened_danger"], self.p["claimer_danger"])
+        return self._danger_cache
+
+    def pick(self, view: PlayerView, danger: np.ndarray, exclude: AbstractSet[int]) -> int:
+        """The living player with the highest danger outside `exclude` (-1 if none)."""
+        return top_seat(danger, view.public.alive, exclude)
+
+    def noisy_danger(self, view: PlayerView, rng: Generator) -> np.ndarray:
+        """His danger reading with tonight's doubt (`noise`)."""
+        d = self.danger(view)
+        return d + self.p["noise"] * rng.standard_normal(len(d))

@@ -1,0 +1,56 @@
+"""The maniac's policy: alone against everyone, he wins only as the last one alive (R9.5).
+
+- Danger as the clans read it (`opened_danger`, `claimer_danger`): his reads of who is a
+  hero, plus the opened commissar and the claimed heroes.
+- Night: kills the most dangerous player (with `noise`); takes his ambush (R9.3) on the
+  first night he has `ambush_votes` votes against him that day or is publicly named.
+- Day: votes with the day's leader when it is not himself, else the most dangerous.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from agents.common import DangerReader
+from agents.params import Param
+from sim.requests import Ambush, Kill
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
+
+    from sim.requests import Action
+    from sim.view import PlayerView
+
+
+class ManiacAgent(DangerReader):
+    PARAMS: ClassVar[dict[str, Param]] = {
+        "ambush_votes": Param(3, 0.0, 30.0, "votes against him in a day that make him take "
+                              "his ambush that night (30: only when named)", integer=True,
+                              grid=(1, 6, 30)),
+        "noise": Param(0.3, 0.0, 3.0, "doubt added to his danger reading when choosing whom "
+                       "to kill", grid=(0.0, 1.0)),
+        "opened_danger": Param(10.0, 0.0, 20.0, "danger added for an opened commissar or "
+                               "sergeant", grid=(0.0, 2.0)),
+        "claimer_danger": Param(2.0, 0.0, 20.0, "danger added for a claimed hero",
+                                grid=(0.0, 6.0)),
+    }
+
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        pub = view.public
+        counts = pub.today_tally
+        if counts:
+            leader = max(counts, key=lambda t: (counts[t], -t))
+            if leader != self.seat and pub.alive[leader]:
+                return leader
+        return self.pick(view, self.danger(view), {self.seat})
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        pub = view.public
+        if not view.ambush_used and view.rules.maniac_ambush:
+            threatened = sum(1 for _, t in pub.today if t == self.seat)
+            named = any(s.kind == "check" and s.target == self.seat and s.value == "maniac"
+                        for s in pub.statements)
+            if threatened >= self.p["ambush_votes"] or named:
+                return Ambush()
+        who = self.pick(view, self.noisy_danger(view, rng), {self.seat})
+        return Kill(who) if who >= 0 else None

@@ -1,0 +1,536 @@
+"""Town's policy: civilians (and the VSB, who is told he is one), commissar and sergeant,
+doctor, ninja, necromancer.
+
+Every Town mind holds a log-odds that each player is an enemy of Town (a clan member or the
+maniac): the prior from the announced table (P2.1), his daily reads (sim.info), what the
+public record proves (`PublicDigest`: revealed roles, claims, counter-claims, exposed
+liars, votes before a flip), his own knowledge (allies, checks he saw, R7.4), and announced
+checks weighted by his trust in the one who announced them.
+
+- Vote: the highest suspicion plus `crowd` per vote already cast for that player today,
+  with the day's doubt (`noise`, his own draw once a day). Never a known Town player.
+- A hero who leads the day's vote answers with his role (`defend_at`): the commissar or
+  sergeant with his checks, the doctor, ninja or necromancer with a claim.
+- Commissar: checks the most suspicious unchecked player; opens up by `reveal`. The
+  sergeant with the badge (R7.5) claims sergeant and announces the checks.
+- Doctor: guards a trusted opened commissar with chance `guard_opened` (two killers aim at
+  him, and a double attack beats a heal, R8.2), otherwise the most trusted claimed hero,
+  otherwise the most trusted player.
+- Ninja: strikes the most suspicious player above `threshold`, raised after each kill that
+  may have been peaceful (R11.3).
+- Necromancer: protects the trusted opened commissar and the most trusted players on
+  turns 1-2 (D12.1); raises the Army when both targets are above `army_threshold`.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from agents.base import Agent
+from agents.common import (
+    EVIL_RESULTS,
+    HERO_CLAIMS,
+    KNOWN,
+    day_leader,
+    is_evil_label,
+    sigmoid,
+    top_seat,
+)
+from agents.params import Param
+from sim.requests import Check, Heal, Protect, RaiseArmy, Strike
+from sim.roles import CLAN_ROLES, Cause, Role
+from sim.view import Statement
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from numpy.random import Generator
+
+    from agents.params import Value
+    from sim.engine import CheckResult
+    from sim.requests import Action
+    from sim.view import PlayerView, PublicRecord
+
+#: Parameters of every Town agent (`town.NAME`).
+TOWN_PARAMS: dict[str, Param] = {
+    "crowd": Param(0.35, 0.0, 2.0, "log-odds added per vote already cast for a player "
+                   "today (how much Town follows the day's leader)", grid=(0.0, 0.15, 0.7)),
+    "noise": Param(0.3, 0.0, 2.0, "the day's doubt: standard deviation of the noise added "
+                   "to his suspicions before voting", grid=(0.0, 0.15, 0.6)),
+    "claim_trust": Param(3.0, 0.0, 10.0, "log-odds an announced check moves, times the "
+                         "trust in the announcer", grid=(1.0, 6.0)),
+    "counterclaim": Param(1.5, 0.0, 10.0, "suspicion (log-odds) for each of two living "
+                          "players claiming the same unique role", grid=(0.0, 3.0)),
+    "exposed": Param(6.0, 0.0, 30.0, "suspicion for a claimer whose check or role claim the "
+                     "newspaper proves false", grid=(2.0, 12.0)),
+    "flip_weight": Param(0.4, 0.0, 3.0, "suspicion moved by a vote for a hanged player, once "
+                         "his role is shown (less for an enemy, more for Town)",
+                         grid=(0.0, 1.0)),
+    "hero_claim": Param(4.0, 0.0, 10.0, "trust (log-odds) given to a player who claims a "
+                        "hero role, while nobody counter-claims it", grid=(1.0, 8.0)),
+    "defend_at": Param(0.2, 0.0, 1.0, "a hero who leads the day's vote claims his role once "
+                       "the votes against him reach this share of the living (1: never)",
+                       grid=(0.1, 0.4, 1.0)),
+}
+
+
+class PublicDigest:
+    """What every Town mind concludes from the public record alone, kept up to date
+    incrementally and shared by all Town agents with the same parameters (it is public:
+    nothing private goes in).
+
+    - revealed roles are certain (P15.5 of docs/rules.md: the newspaper does not lie);
+    - a claimed check the newspaper contradicts exposes its announcer (`exposed`), one it
+      confirms clears him a little;
+    - a claimed role the newspaper contradicts exposes the claimer; when a claimer of a
+      unique role is shown to hold it, every other claimer of it is exposed;
+    - two living claimers of one unique role are each suspect (`counterclaim`); the
+      sergeant who took the badge (R7.5) claims sergeant, and a claim of a dead hero's
+      role is no counter-claim;
+    - a hero claim nobody disputes earns `hero_claim` trust;
+    - votes for a hanged player move suspicion once his role is shown (`flip_weight`).
+    """
+
+    def __init__(self, n: int, p: dict[str, float]):
+        self.p = p
+        self.hard = np.zeros(n)
+        self.revealed = np.zeros(n)  # +-KNOWN for a seat whose role the paper showed
+        self.claims: list[Statement] = []  # announced checks
+        self.role_claims: dict[str, list[int]] = {}
+        self.claimed: dict[int, str] = {}  # each claimer's first claimed role
+        self.countered: set[int] = set()
+        self.seen_statements = 0
+        self.seen_deaths = 0
+        self.seen_votes = 0
+
+    def update(self, pub: PublicRecord) -> None:
+        p, hard = self.p, self.hard
+        alive = pub.alive
+        for stmt in pub.statements[self.seen_statements:]:
+            if stmt.kind == "claim":
+                role, who = stmt.value, stmt.speaker
+                if who in self.claimed:
+                    continue
+                self.claimed[who] = role
+                claimers = self.role_claims.setdefault(role, [])
+                rivals = [c for c in claimers if alive[c]]
+                claimers.append(who)
+                if role in HERO_CLAIMS:
+                    hard[who] -= p["hero_claim"]
+                for rival in ([who, *rivals] if rivals else []):
+                    if rival not in self.countered:
+                        self.countered.add(rival)
+                        hard[rival] += p["counterclaim"] + (p["hero_claim"]
+                                                            if role in HERO_CLAIMS else 0.0)
+            elif stmt.kind == "check":
+                self.claims.append(stmt)
+        self.seen_statements = len(pub.statements)
+        new_votes = pub.votes[self.seen_votes:]  # the votes of the turns published since
+        self.seen_votes = len(pub.votes)
+        for d in pub.deaths[self.seen_deaths:]:
+            if d.revealed is None:
+                continue
+            evil = is_evil_label(d.revealed)
+            self.revealed[d.seat] = KNOWN if evil else -KNOWN
+            for c in self.claims:
+                if c.target == d.seat:
+                    if (c.value in EVIL_RESULTS) != evil:
+                        hard[c.speaker] += p["exposed"]
+                    else:
+                        hard[c.speaker] -= p["exposed"] / 2
+            true_role = d.revealed.split()[-1]
+            said = self.claimed.get(d.seat)
+            if said is not None and said != true_role:
+                hard[d.seat] += p["exposed"]  # his claim was a lie
+            if true_role in HERO_CLAIMS:
+                for liar in self.role_claims.get(true_role, ()):
+                    if liar != d.seat:
+                        hard[liar] += p["exposed"]  # he claimed a role the dead man held
+            if Cause.HANGED in d.causes:
+                flip = -p["flip_weight"] if evil else p["flip_weight"]
+                for t, voter, target in new_votes:
+                    if t == d.turn and target == d.seat:
+                        hard[voter] += flip
+        self.seen_deaths = len(pub.deaths)
+
+
+class TownTable:
+    """The Town minds of one table, computed together: one row per Town agent with the same
+    parameters, so a day's beliefs are a few array operations for all of them.
+
+    Nothing private leaks between rows: row r is computed from the public digest, the
+    table's prior, and row r's own knowledge, reads and checks only. Each row draws its own
+    noise from its own generator. The tables are kept in `_TOWN_TABLES`, out of every
+    view's reach (they hold private facts).
+    """
+
+    def __init__(self, pub: PublicRecord, p: dict[str, float]):
+        n = pub.n
+        self.p = p
+        self.n = n
+        self.digest = PublicDigest(n, p)
+        counts = pub.role_counts
+        enemies = sum(counts.get(r, 0) for r in (*CLAN_ROLES, Role.MANIAC))
+        share = min(max(enemies / max(1, n - 1), 1e-3), 1 - 1e-3)
+        self.prior = math.log(share / (1 - share))  # P2.1: the announced table
+        self.seats: list[int] = []
+        self.reads: list[np.ndarray] = []
+        self.checks: list[tuple[int, list[CheckResult]]] = []  # (row, his checks)
+        self.roles: list[str] = []  # each row's own role: who else claims it lies
+        self._own_rows: list[np.ndarray] = []  # what each knows beyond the public record
+        self.own = np.zeros((0, n))
+        self._rows_seats = (np.zeros(0, dtype=int), np.zeros(0, dtype=int))
+        self._key: tuple[int, ...] = ()
+        self._logit = np.zeros((0, n))
+
+    def join(self, view: PlayerView) -> int:
+        """Add a Town mind (once per player and game); returns his row."""
+        own = np.zeros(self.n)
+        own[view.seat] = -KNOWN
+        for ally, label in view.allies.items():
+            own[ally] = -KNOWN if label in ("commissar", "sergeant") else KNOWN
+        row = len(self.seats)
+        self.seats.append(view.seat)
+        self.reads.append(view.reads)  # type: ignore[arg-type]
+        if view.role in (Role.COMMISSAR, Role.SERGEANT):
+            self.checks.append((row, view.checks))
+        self.roles.append(view.role.key)
+        self._own_rows.append(own)
+        return row
+
+    def logits(self, pub: PublicRecord) -> np.ndarray:
+        """Each row's log-odds that each player is an enemy of Town. Computed once for each
+        new state of what they know."""
+        rows = len(self.seats)
+        key = (pub.turn, len(pub.statements), len(pub.deaths), rows,
+               sum(len(checks) for _, checks in self.checks))
+        if key == self._key:
+            return self._logit
+        self._key = key
+        if len(self.own) != rows:
+            self.own = np.array(self._own_rows)
+            self._rows_seats = (np.arange(rows), np.array(self.seats))
+        digest = self.digest
+        digest.update(pub)
+        logit = self.own + (self.prior + digest.hard)
+        logit += np.array(self.reads, dtype=float)
+        for r, checks in self.checks:
+            for chk in checks:  # his own or the commissar's checks (R7.4): certain
+                if chk.result is not None:
+                    logit[r, chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
+        for r, role in enumerate(self.roles):  # a unique role he holds: its claimers lie
+            if role in HERO_CLAIMS:
+                for liar in digest.role_claims.get(role, ()):
+                    if liar != self.seats[r]:
+                        logit[r, liar] = KNOWN
+        shown = digest.revealed != 0
+        if shown.any():
+            logit[:, shown] = digest.revealed[shown]
+        if digest.claims:
+            weight = self.p["claim_trust"]
+            alive, now = pub.alive, pub.turn
+            seats = self._rows_seats[1]
+            for c in digest.claims:
+                if not alive[c.speaker] and c.turn < now - 3:
+                    continue
+                # trust in the announcer, row by row: 1 - P(announcer is an enemy)
+                trust = 1.0 / (1.0 + np.exp(np.minimum(logit[:, c.speaker], 60.0)))
+                sign = 1.0 if c.value in EVIL_RESULTS else -1.0
+                col = logit[:, c.target]
+                moved = (np.abs(col) < KNOWN) & (seats != c.speaker)
+                col[moved] += sign * weight * trust[moved]
+        self._logit = logit
+        return logit
+
+
+#: the Town tables of each game in play, by its public record and the Town parameters
+_TOWN_TABLES: weakref.WeakKeyDictionary[PublicRecord, dict[tuple[float, ...], TownTable]] = (
+    weakref.WeakKeyDictionary())
+
+
+class TownAgent(Agent):
+    """A Town player's mind: suspicion of every player, his vote, his answer when he leads
+    the vote (heroes only)."""
+
+    PARAMS: ClassVar[dict[str, Param]] = dict(TOWN_PARAMS)
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self.table: TownTable | None = None
+        self.row = -1
+        self._noise_turn = -1
+        self._noise: list[float] = []
+        self.claimed = False
+
+    @property
+    def role_claims(self) -> dict[str, list[int]]:
+        return self.table.digest.role_claims if self.table is not None else {}
+
+    # -- belief ------------------------------------------------------------------------------
+    def start(self, view: PlayerView) -> None:
+        """Join the table's Town minds (those with the same Town parameters share one)."""
+        pub = view.public
+        tables = _TOWN_TABLES.setdefault(pub, {})
+        key = tuple(self.p[k] for k in TOWN_PARAMS)
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = TownTable(pub, {k: self.p[k] for k in TOWN_PARAMS})
+        self.table = table
+        self.row = table.join(view)
+
+    def _table(self, view: PlayerView) -> TownTable:
+        if self.table is None:
+            self.start(view)
+        assert self.table is not None
+        return self.table
+
+    def _update(self, view: PlayerView) -> np.ndarray:
+        """His log-odds that each player is an enemy of Town (his row of the table)."""
+        return self._table(view).logits(view.public)[self.row]
+
+    def _most(self, logit: np.ndarray, view: PlayerView, exclude: set[int],
+              highest: bool = True) -> int:
+        """The most (or, `highest=False`, least) suspicious other living player."""
+        return top_seat(logit if highest else -logit, view.public.alive,
+                        exclude | {self.seat})
+
+    def _trusted_claimer(self, view: PlayerView, logit: np.ndarray, roles: tuple[str, ...],
+                         exclude: set[int] | None = None) -> int:
+        """The most trusted living claimer of one of `roles` whom he thinks more likely Town
+        than not (an exposed liar is not guarded), or -1."""
+        best, who = math.inf, -1
+        for role in roles:
+            for c in self.role_claims.get(role, ()):
+                if (view.public.alive[c] and c != self.seat and logit[c] < 0
+                        and (exclude is None or c not in exclude) and logit[c] < best):
+                    best, who = logit[c], c
+        return who
+
+    def _opened_commissar(self, view: PlayerView, logit: np.ndarray) -> int:
+        return self._trusted_claimer(view, logit, ("commissar", "sergeant"))
+
+    # -- decisions ---------------------------------------------------------------------------
+    def vote(self, view: PlayerView, rng: Generator) -> int:
+        pub = view.public
+        logit = self._update(view)
+        if self._noise_turn != pub.turn:  # the day's doubt, drawn once a day
+            self._noise_turn = pub.turn
+            sd = self.p["noise"]
+            self._noise = (sd * rng.standard_normal(pub.n)).tolist() if sd > 0 else [0.0] * pub.n
+        noise, alive, crowd = self._noise, pub.alive, self.p["crowd"]
+        tally = pub.today_tally
+        best, who = -math.inf, -1
+        for j, lg in enumerate(logit.tolist()):
+            if not alive[j] or j == self.seat or lg < -KNOWN / 2:  # P5.1; known Town: never
+                continue
+            v = lg + noise[j] + crowd * tally.get(j, 0)
+            if v > best:
+                best, who = v, j
+        return who
+
+    def role_claim(self, view: PlayerView) -> list[Statement]:
+        """What he says to escape the rope (heroes override)."""
+        return []
+
+    def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """He leads the day's vote: a hero claims his role once the votes against him reach
+        `defend_at` of the living (P5.5 of docs/rules.md: a player may post while the vote
+        runs; votes already cast stand, R5.1)."""
+        pub = view.public
+        if self.claimed or day_leader(pub) != self.seat:
+            return []
+        against = pub.today_tally.get(self.seat, 0)
+        if against < self.p["defend_at"] * sum(pub.alive) or self.p["defend_at"] >= 1.0:
+            return []
+        said = self.role_claim(view)
+        if said:
+            self.claimed = True
+        return said
+
+
+class CommissarAgent(TownAgent):
+    """Commissar and sergeant: checks, the reveal policy, votes by the checks."""
+
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **TOWN_PARAMS,
+        "reveal": Param("on_enemy", choices=("on_enemy", "no_sergeant", "never"),
+                        per_role=True, doc="when the commissar (or the sergeant with the "
+                        "badge) opens up: never, on finding an enemy, or on finding one "
+                        "when no living sergeant would carry the checks on"),
+    }
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self.opened = False
+        self.announced: set[int] = set()
+
+    def _announce(self, view: PlayerView) -> list[Statement]:
+        out = []
+        t = view.turn
+        if not self.claimed:
+            self.claimed = True
+            out.append(Statement(t, self.seat, "claim", value=view.role.key))
+        for c in view.checks:
+            if c.target not in self.announced and c.result is not None:
+                self.announced.add(c.target)
+                out.append(Statement(t, self.seat, "check", c.target, c.result))
+        return out
+
+    def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        if not view.has_badge:
+            return []
+        policy = self.p["reveal"]
+        if not self.opened and any(c != self.seat for c in self.role_claims.get(view.role.key,
+                                                                                ())):
+            self.opened = True  # a false claim of his badge: he answers it with his checks
+        found = [c for c in view.checks if c.result in EVIL_RESULTS]
+        if not self.opened and found:
+            if policy == "on_enemy":
+                self.opened = True
+            elif policy == "no_sergeant":
+                partners = [s for s, r in view.allies.items() if r == "sergeant"]
+                if not any(view.public.alive[s] for s in partners):
+                    self.opened = True
+        return self._announce(view) if self.opened else []
+
+    def role_claim(self, view: PlayerView) -> list[Statement]:
+        self.opened = True
+        self.claimed = False  # _announce makes the claim
+        return self._announce(view)
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if not view.has_badge or view.turn == 0:
+            return None
+        logit = self._update(view)
+        checked = {c.target for c in view.checks}
+        target = self._most(logit, view, checked | set(view.allies))
+        return Check(target) if target >= 0 else None
+
+
+class _ClaimingHero(TownAgent):
+    """A hero whose answer to the rope is a plain claim of his role."""
+
+    def role_claim(self, view: PlayerView) -> list[Statement]:
+        return [Statement(view.turn, self.seat, "claim", value=view.role.key)]
+
+
+class DoctorAgent(_ClaimingHero):
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **TOWN_PARAMS,
+        "self_heal": Param(0.35, 0.0, 1.0, "where a rule set allows self-healing: the chance "
+                           "he heals himself on a night nobody voted against him",
+                           per_role=True, grid=(0.0, 1.0), needs_rule="doctor_self_heal"),
+        "guard_opened": Param(0.5, 0.0, 1.0, "the chance he guards a trusted opened commissar "
+                              "(whom two killers may shoot at once, R8.2)", per_role=True,
+                              grid=(0.0, 1.0)),
+    }
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        logit = self._update(view)
+        exclude = {self.seat}
+        if not view.rules.doctor_repeat_heal:
+            exclude.add(view.last_heal)  # R8.3
+        if view.rules.doctor_self_heal and view.last_heal != self.seat:
+            # Where the rule set allows it (R8.4 flipped): himself when voted against today,
+            # else now and then (`self_heal`).
+            threatened = any(t == self.seat for _, t in view.public.today)
+            if threatened or rng.random() < self.p["self_heal"]:
+                return Heal(self.seat)
+        opened = self._opened_commissar(view, logit)
+        if opened >= 0 and opened not in exclude and rng.random() < self.p["guard_opened"]:
+            return Heal(opened)
+        hero = self._trusted_claimer(view, logit, HERO_CLAIMS, exclude | {opened})
+        if hero >= 0:
+            return Heal(hero)
+        target = self._most(logit, view, exclude, highest=False)
+        return Heal(target) if target >= 0 else None
+
+
+class NinjaAgent(_ClaimingHero):
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **TOWN_PARAMS,
+        "threshold": Param(0.6, 0.3, 1.0, "he strikes when P(enemy) of his top suspect is "
+                           "above this (1: never)", per_role=True, grid=(0.45, 0.8, 1.0)),
+        "threshold_step": Param(0.12, 0.0, 0.5, "how much the threshold rises after each kill "
+                                "that may have been peaceful (R11.3)", per_role=True,
+                                grid=(0.0, 0.25)),
+    }
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self.risky_kills = 0
+        self.last_strike = (-1, -1)
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        turn, victim = self.last_strike
+        if victim >= 0:
+            for d in view.public.deaths:
+                if d.turn == turn and d.seat == victim and Cause.NINJA in d.causes:
+                    if d.revealed is None or not is_evil_label(d.revealed):
+                        self.risky_kills += 1  # R11.3: it may have been a peaceful one
+            self.last_strike = (-1, -1)
+        logit = self._update(view)
+        target = self._most(logit, view, set())
+        if target < 0:
+            return None
+        # R11.3: each kill that may have been peaceful brings harakiri closer; with
+        # harakiri_at 1 the very first is fatal, with 0 there is no harakiri at all.
+        limit = view.rules.harakiri_at
+        step = self.p["threshold_step"]
+        if limit == 0:
+            threshold = self.p["threshold"] - step
+        else:
+            threshold = self.p["threshold"] + step * (self.risky_kills + (limit == 1))
+        if threshold >= 1.0 or sigmoid(float(logit[target])) <= threshold:
+            return None
+        self.last_strike = (view.turn, target)
+        return Strike(target)
+
+
+class NecromancerAgent(_ClaimingHero):
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **TOWN_PARAMS,
+        "army_threshold": Param(0.6, 0.0, 1.0, "he raises the Army (R12.5) when both targets' "
+                                "P(enemy) is above this (1: never)", per_role=True,
+                                grid=(0.3, 0.9)),
+    }
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self.protected: set[int] = set()
+
+    def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        if view.turn == 0:
+            return None
+        logit = self._update(view)
+        if view.turn in (1, 2) and view.protects_left > 0:
+            # D12.1: half of them (rounded up) on turn 1, the rest on turn 2.
+            k = (view.protects_left + 1) // 2 if view.turn == 1 else view.protects_left
+            chosen: list[int] = []
+            opened = self._opened_commissar(view, logit)
+            if opened >= 0 and opened not in self.protected:
+                chosen.append(opened)
+            while len(chosen) < k:
+                target = self._most(logit, view, self.protected | set(chosen), highest=False)
+                if target < 0:
+                    break
+                chosen.append(target)
+            if chosen:
+                self.protected.update(chosen)
+                return Protect(tuple(sorted(chosen)))
+            return None
+        if self.p["army_threshold"] < 1.0 and view.can_raise_army():
+            a = self._most(logit, view, set())
+            b = self._most(logit, view, {a})
+            if a >= 0 and b >= 0 and min(sigmoid(float(logit[a])),
+                                         sigmoid(float(logit[b]))) > self.p["army_threshold"]:
+                return RaiseArmy((min(a, b), max(a, b)))
+        return None
