@@ -59,7 +59,7 @@ def _b_setup(args: argparse.Namespace, a: Any) -> Any:
         data, players=args.b_players or args.players,
         roles=args.b_roles or (None if args.b_players else args.roles), rules=rules,
         agents=args.b_agents or args.agents, agent_overrides=agent_over, params=params,
-        on_illegal=args.on_illegal)
+        on_illegal=args.on_illegal, where=args.setup or "setup", params_file=args.params)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -115,7 +115,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     game = load_game_file(args.game)
     setup = build_setup(None, agents=args.agents,
                         agent_overrides=parse_assignments(args.agent, "--agent"),
-                        params=parse_assignments(args.param, "--param"))
+                        params=parse_assignments(args.param, "--param"),
+                        params_file=args.params)
     res = odds(game, setup, games=args.games, seed=args.seed, jobs=args.jobs)
     if args.json:
         print(json.dumps(res, indent=2))
@@ -269,6 +270,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     o.add_argument("--agents")
     o.add_argument("--agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH")
     o.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    o.add_argument("--params", metavar="FILE",
+                   help="a parameter file (TOML [params] table); --param flags override it "
+                        "(default: none)")
     o.add_argument("--games", type=positive_int, default=2000)
     o.add_argument("--seed", type=nonneg_int, default=0)
     o.add_argument("--jobs", type=jobs_int, default=1)
