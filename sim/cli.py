@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     from sim import commands
 
     commands.add_commands(sub)
+    from sim import search_commands
+
+    search_commands.add_commands(sub)
     return p
 
 
