@@ -294,6 +294,14 @@ def equilibrate(setup: Setup, *, camps: Sequence[str] = CAMPS, tolerance: float 
     ("rounds"); then the profile of the round with the smallest largest gain is chosen
     (the last one, when converged)."""
     respond = respond or exploitability
+    dims = {d.name: d for c in CAMPS for d in camp_space(setup, c)}
+
+    def normal(dev: Deviation) -> Deviation:
+        """The profile without moves back to the setup's own values (so a return to a
+        profile is seen as one)."""
+        return {k: v for k, v in dev.items()
+                if k not in dims or not _same(v, current_value(setup, dims[k]))}
+
     profile: Deviation = {}
     seen = {profile_key(profile): 1}
     history: list[dict[str, Any]] = []
@@ -320,6 +328,7 @@ def equilibrate(setup: Setup, *, camps: Sequence[str] = CAMPS, tolerance: float 
         new = dict(profile)
         for c in adopted:
             new.update(brs[c].deviation)
+        new = normal(new)
         key = profile_key(new)
         if key in seen:
             status = "cycle"
