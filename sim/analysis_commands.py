@@ -29,6 +29,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from sim.analysis import run_sweep
 
     spec = load_toml(args.sweep)
+    if args.params:  # the base's parameter file (the base's and the cells' params win)
+        base = dict(spec.get("base", {}))
+        agents = base.get("agents", {})
+        agents = {"set": agents} if isinstance(agents, str) else dict(agents)
+        agents["params_file"] = str(Path(args.params).resolve())
+        spec = {**spec, "base": {**base, "agents": agents}}
     out = Path(args.out) if args.out else Path("runs") / Path(args.sweep).stem
     df = run_sweep(spec, out, resume=args.resume, jobs=args.jobs, quiet=args.quiet,
                    where=args.sweep, log=None if args.quiet else _log)
@@ -230,6 +236,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     s.add_argument("sweep", help="the sweep file")
     s.add_argument("--out", help="output directory (default runs/<sweep name>)")
     s.add_argument("--resume", action="store_true", help="skip the cells already finished")
+    s.add_argument("--params", metavar="FILE",
+                   help="a parameter file for the base setup; the base's [agents.params] "
+                        "and the cells' param.NAME override it (default: none)")
     s.add_argument("--jobs", type=jobs_int, help="worker processes (default: the file's)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(func=cmd_sweep)
