@@ -15,17 +15,22 @@ play the same policy, each with its own parameters (`yakuza.NAME`, `triad.NAME`,
   is left. The clan holds its fire when the kill would leave one member alone with his VSB.
   Once a game, with chance `fake_claim`, a Don facing an opened commissar counter-claims
   commissar and names the real one as the other clan.
-- The kamikaze (Yakuza) blows up next to an opened commissar or a publicly named maniac.
+- The kamikaze (Yakuza) blows up next to an opened commissar or a publicly named maniac (his
+  Don then sends the clan's bullet elsewhere), a claimed hero with chance `blast_claimed`,
+  or, as the last of his clan, the most dangerous outsider. A Don may leave the opened
+  commissar to the other killers (`cede_opened`).
 - The thug (Triad) beats, with chance `beat`, the most dangerous player not yet beaten who
   is no clanmate (a beaten shooter loses his clan's shot, D10.2), nor his clan's target nor
-  an opened commissar (a shot at the beaten player kills the thug too, R10.6).
+  a claimed hero (a shot at the beaten player kills the thug too, R10.6).
+- With three alive and one member left, the clan shoots so that the duel after the night
+  (R17.4) is one it wins.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from agents.common import DangerReader, choice
+from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target
 from agents.params import Param
 from sim.requests import Beat, Blast, ClanOrder
 from sim.roles import Clan
@@ -53,6 +58,10 @@ CLAN_PARAMS: dict[str, Param] = {
                             "hero role", grid=(0.0, 6.0)),
     "fake_claim": Param(0.3, 0.0, 1.0, "the chance, once a game, that the Don facing an "
                         "opened commissar counter-claims commissar", grid=(0.0, 1.0)),
+    "cede_opened": Param(0.0, 0.0, 1.0, "the chance the Don leaves an opened commissar to "
+                         "the other killers (the rival clan and the maniac aim at him too, "
+                         "and a second bullet is wasted) and orders the next most dangerous",
+                         grid=(0.5, 1.0)),
     "vsb_endgame": Param(2, 0.0, 6.0, "the clan votes its own VSB when at most this many "
                          "living players are outside the clan and its VSB", integer=True,
                          grid=(0, 1, 4)),
@@ -117,8 +126,9 @@ class ClanAgent(DangerReader):
         out = []
         if target >= 0:
             out.append(Statement(view.turn, self.seat, "order", target, channel="clan"))
-        if (opened >= 0 and not self.faked and self.p["fake_claim"] > 0
-                and rng.random() < self.p["fake_claim"]):
+        commissar_shown = any(d.revealed == "commissar" for d in view.public.deaths)
+        if (opened >= 0 and not self.faked and not commissar_shown
+                and self.p["fake_claim"] > 0 and rng.random() < self.p["fake_claim"]):
             self.faked = True
             other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
             out.append(Statement(view.turn, self.seat, "claim", value="commissar"))
@@ -152,7 +162,18 @@ class ClanAgent(DangerReader):
         outsiders = [j for j, a in enumerate(pub.alive) if a and j not in friends]
         if (len(members) == 1 and vsb >= 0 and pub.alive[vsb] and len(outsiders) == 1):
             return None  # R17.5: the kill would leave him alone with his VSB
-        target = self.pick(view, self.noisy_danger(view, rng), friends)
+        target = duel_target(pub, members[0], friends) if len(members) == 1 else -1
+        if target < 0:
+            exclude = set(friends)
+            opened = self.opened(view)
+            kamikaze = [s for s, r in view.allies.items() if r == "kamikaze" and pub.alive[s]]
+            if opened >= 0 and (kamikaze or rng.random() < self.p["cede_opened"]):
+                # His kamikaze blasts the opened commissar tonight, or he leaves him to
+                # the others: the clan's bullet goes to the next most dangerous.
+                exclude.add(opened)
+            target = self.pick(view, self.noisy_danger(view, rng), exclude)
+            if target < 0:
+                target = self.pick(view, self.danger(view), friends)
         if target < 0:
             return None
         don = view.don
@@ -165,20 +186,39 @@ class ClanAgent(DangerReader):
 
 
 class KamikazeAgent(ClanAgent):
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **CLAN_PARAMS,
+        "blast_claimed": Param(0.0, 0.0, 1.0, "the chance, each night, that he blows up next "
+                               "to a claimed doctor, ninja or necromancer", per_role=True,
+                               grid=(0.3, 1.0)),
+    }
+
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
+        """An opened commissar or a named maniac first; a claimed hero with chance
+        `blast_claimed`; and, the last of his clan, the most dangerous outsider (his blast
+        is worth more than his one bullet, R13.2)."""
         if view.turn == 0 or view.blast_used:
             return None
         order = view.private.get("order")
         if isinstance(order, ClanOrder) and order.shooter == self.seat:
             return None
+        pub = view.public
+        friends = self.friends(view)
         target = self.opened(view)
         if target < 0:
-            friends = self.friends(view)
-            for stmt in view.public.statements:
+            for stmt in pub.statements:
                 if (stmt.kind == "check" and stmt.value == "maniac"
-                        and view.public.alive[stmt.target] and stmt.target not in friends):
+                        and pub.alive[stmt.target] and stmt.target not in friends):
                     target = stmt.target
                     break
+        if target < 0 and self.p["blast_claimed"] > 0:
+            claimed = [s.speaker for s in pub.statements
+                       if s.kind == "claim" and s.value in HERO_CLAIMS
+                       and pub.alive[s.speaker] and s.speaker not in friends]
+            if claimed and rng.random() < self.p["blast_claimed"]:
+                target = claimed[0]
+        if target < 0 and len(self.members(view)) == 1:
+            target = self.pick(view, self.danger(view), friends)
         return Blast(target) if target >= 0 else None
 
 
@@ -205,5 +245,8 @@ class ThugAgent(ClanAgent):
         if isinstance(order, ClanOrder):
             exclude.add(order.target)
         exclude.add(self.opened(view))
+        pub = view.public
+        exclude |= {s.speaker for s in pub.statements
+                    if s.kind == "claim" and s.value in HERO_CLAIMS}
         target = self.pick(view, self.danger(view), exclude)
         return Beat(target) if target >= 0 else None

@@ -64,6 +64,39 @@ def day_leader(pub: PublicRecord) -> int:
     return who
 
 
+def duel_loser(pub: PublicRecord, a: int, b: int) -> int:
+    """Who of `a` and `b` would lose the duel of R17.4 by the public vote record: more votes
+    against him over the game, or on a tie the one voted against first (D17.2); -1 when a
+    coin would decide."""
+    against = {a: 0, b: 0}
+    first: dict[int, int] = {}
+    for k, (_, _, target) in enumerate(pub.votes):
+        if target in against:
+            against[target] += 1
+            first.setdefault(target, k)
+    if against[a] != against[b]:
+        return a if against[a] > against[b] else b
+    if a in first or b in first:
+        return a if first.get(a, 1 << 30) < first.get(b, 1 << 30) else b
+    return -1
+
+
+def duel_target(pub: PublicRecord, me: int, exclude: AbstractSet[int]) -> int:
+    """With three alive, him among them: the one of the other two he must kill tonight so
+    that the duel left after the night (R17.4) is one he wins; -1 when it makes no
+    difference or is not the endgame."""
+    living = [j for j in range(pub.n) if pub.alive[j]]
+    if len(living) != 3 or me not in living:
+        return -1
+    a, b = (j for j in living if j != me)
+    beats_me_a = duel_loser(pub, me, a) == me
+    beats_me_b = duel_loser(pub, me, b) == me
+    if beats_me_a == beats_me_b:
+        return -1
+    target = a if beats_me_a else b
+    return target if target not in exclude else -1
+
+
 def public_danger(pub: PublicRecord, opened: float, claimer: float) -> np.ndarray:
     """What the public record says of who is dangerous to the Town's enemies: `opened` for
     a living player who claims commissar or sergeant and announces checks, `claimer` for one

@@ -3,7 +3,8 @@
 - Danger as the clans read it (`opened_danger`, `claimer_danger`): his reads of who is a
   hero, plus the opened commissar and the claimed heroes.
 - Night: kills the most dangerous player (with `noise`); takes his ambush (R9.3) on the
-  first night he has `ambush_votes` votes against him that day or is publicly named.
+  first night he has `ambush_votes` votes against him that day or is publicly named. With
+  three alive, he kills the one who would beat him in the duel after the night (R17.4).
 - Day: votes with the day's leader when it is not himself, else the most dangerous.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from agents.common import DangerReader
+from agents.common import DangerReader, duel_target
 from agents.params import Param
 from sim.requests import Ambush, Kill
 
@@ -52,5 +53,7 @@ class ManiacAgent(DangerReader):
                         for s in pub.statements)
             if threatened >= self.p["ambush_votes"] or named:
                 return Ambush()
-        who = self.pick(view, self.noisy_danger(view, rng), {self.seat})
+        who = duel_target(pub, self.seat, {self.seat})  # the endgame: win the duel (R17.4)
+        if who < 0:
+            who = self.pick(view, self.noisy_danger(view, rng), {self.seat})
         return Kill(who) if who >= 0 else None

@@ -103,6 +103,9 @@ class PublicDigest:
         self.role_claims: dict[str, list[int]] = {}
         self.claimed: dict[int, str] = {}  # each claimer's first claimed role
         self.countered: set[int] = set()
+        #: claimers of a hero role nobody disputes and the paper has not disproved
+        self.undisputed: set[int] = set()
+        self.revealed_roles: dict[str, int] = {}  # a role the paper showed -> its holder
         self.seen_statements = 0
         self.seen_deaths = 0
         self.seen_votes = 0
@@ -120,8 +123,15 @@ class PublicDigest:
                 rivals = [c for c in claimers if alive[c]]
                 claimers.append(who)
                 if role in HERO_CLAIMS:
+                    holder = self.revealed_roles.get(role, -1)
+                    if holder >= 0 and holder != who:
+                        hard[who] += p["exposed"]  # the paper showed who held it: a lie
+                        continue
                     hard[who] -= p["hero_claim"]
+                    if not rivals:
+                        self.undisputed.add(who)
                 for rival in ([who, *rivals] if rivals else []):
+                    self.undisputed.discard(rival)
                     if rival not in self.countered:
                         self.countered.add(rival)
                         hard[rival] += p["counterclaim"] + (p["hero_claim"]
@@ -140,6 +150,7 @@ class PublicDigest:
                 if c.target == d.seat:
                     if (c.value in EVIL_RESULTS) != evil:
                         hard[c.speaker] += p["exposed"]
+                        self.undisputed.discard(c.speaker)
                     else:
                         hard[c.speaker] -= p["exposed"] / 2
             true_role = d.revealed.split()[-1]
@@ -147,9 +158,12 @@ class PublicDigest:
             if said is not None and said != true_role:
                 hard[d.seat] += p["exposed"]  # his claim was a lie
             if true_role in HERO_CLAIMS:
+                self.revealed_roles[true_role] = d.seat
                 for liar in self.role_claims.get(true_role, ()):
                     if liar != d.seat:
                         hard[liar] += p["exposed"]  # he claimed a role the dead man held
+                        self.undisputed.discard(liar)
+
             if Cause.HANGED in d.causes:
                 flip = -p["flip_weight"] if evil else p["flip_weight"]
                 for t, voter, target in new_votes:
@@ -315,19 +329,31 @@ class TownAgent(Agent):
 
     # -- decisions ---------------------------------------------------------------------------
     def vote(self, view: PlayerView, rng: Generator) -> int:
+        """The highest suspicion plus the pull of today's votes, each weighted by his trust
+        in its voter (an enemy opening on a Town player should not lead the herd); never a
+        known Town player, and no pull toward an undisputed hero claimer or toward a player
+        the thug beat last night, who could not speak for himself (R10.4)."""
         pub = view.public
-        logit = self._update(view)
+        table = self._table(view)
+        logit = table.logits(pub)[self.row]
         if self._noise_turn != pub.turn:  # the day's doubt, drawn once a day
             self._noise_turn = pub.turn
             sd = self.p["noise"]
             self._noise = (sd * rng.standard_normal(pub.n)).tolist() if sd > 0 else [0.0] * pub.n
-        noise, alive, crowd = self._noise, pub.alive, self.p["crowd"]
-        tally = pub.today_tally
+        lg = logit.tolist()
+        pull = [0.0] * pub.n
+        crowd = self.p["crowd"]
+        if crowd > 0:
+            for voter, target in pub.today:
+                pull[target] += crowd / (1.0 + math.exp(min(lg[voter], 60.0)))
+        silent = {v for t, v in pub.beaten if t == pub.turn - 1}
+        calm = table.digest.undisputed | silent
+        noise, alive = self._noise, pub.alive
         best, who = -math.inf, -1
-        for j, lg in enumerate(logit.tolist()):
-            if not alive[j] or j == self.seat or lg < -KNOWN / 2:  # P5.1; known Town: never
+        for j, x in enumerate(lg):
+            if not alive[j] or j == self.seat or x < -KNOWN / 2:  # P5.1; known Town: never
                 continue
-            v = lg + noise[j] + crowd * tally.get(j, 0)
+            v = x + noise[j] + (0.0 if j in calm else pull[j])
             if v > best:
                 best, who = v, j
         return who
@@ -368,14 +394,21 @@ class CommissarAgent(TownAgent):
         self.opened = False
         self.announced: set[int] = set()
 
+    def _public_checks(self) -> set[int]:
+        """Players whose check result someone has already announced."""
+        return {c.target for c in self.table.digest.claims} if self.table else set()
+
     def _announce(self, view: PlayerView) -> list[Statement]:
+        """His claim and every check result not yet public on a living player."""
         out = []
         t = view.turn
         if not self.claimed:
             self.claimed = True
             out.append(Statement(t, self.seat, "claim", value=view.role.key))
+        told = self._public_checks()
         for c in view.checks:
-            if c.target not in self.announced and c.result is not None:
+            if (c.target not in self.announced and c.result is not None
+                    and c.target not in told and view.public.alive[c.target]):
                 self.announced.add(c.target)
                 out.append(Statement(t, self.seat, "check", c.target, c.result))
         return out
@@ -387,7 +420,11 @@ class CommissarAgent(TownAgent):
         if not self.opened and any(c != self.seat for c in self.role_claims.get(view.role.key,
                                                                                 ())):
             self.opened = True  # a false claim of his badge: he answers it with his checks
-        found = [c for c in view.checks if c.result in EVIL_RESULTS]
+        self._update(view)  # the public digest up to date
+        told = self._public_checks()
+        # Only news opens him: an enemy found among the living, not yet announced.
+        found = [c for c in view.checks if c.result in EVIL_RESULTS
+                 and view.public.alive[c.target] and c.target not in told]
         if not self.opened and found:
             if policy == "on_enemy":
                 self.opened = True
@@ -443,11 +480,20 @@ class DoctorAgent(_ClaimingHero):
             if threatened or rng.random() < self.p["self_heal"]:
                 return Heal(self.seat)
         opened = self._opened_commissar(view, logit)
-        if opened >= 0 and opened not in exclude and rng.random() < self.p["guard_opened"]:
-            return Heal(opened)
-        hero = self._trusted_claimer(view, logit, HERO_CLAIMS, exclude | {opened})
+        if opened >= 0 and opened not in exclude:
+            if rng.random() < self.p["guard_opened"]:
+                return Heal(opened)
+            exclude.add(opened)  # left to his fate: two killers at once beat a heal (R8.2)
+        # Someone one killer may aim at, not the whole table: a trusted claimed hero, else a
+        # player a trusted announcer declared clean.
+        hero = self._trusted_claimer(view, logit, HERO_CLAIMS, exclude)
         if hero >= 0:
             return Heal(hero)
+        clean = [c.target for c in self._table(view).digest.claims
+                 if c.value not in EVIL_RESULTS and view.public.alive[c.target]
+                 and c.target not in exclude and logit[c.speaker] < 0]
+        if clean:
+            return Heal(min(clean, key=lambda j: (logit[j], j)))
         target = self._most(logit, view, exclude, highest=False)
         return Heal(target) if target >= 0 else None
 
@@ -455,8 +501,8 @@ class DoctorAgent(_ClaimingHero):
 class NinjaAgent(_ClaimingHero):
     PARAMS: ClassVar[dict[str, Param]] = {
         **TOWN_PARAMS,
-        "threshold": Param(0.6, 0.3, 1.0, "he strikes when P(enemy) of his top suspect is "
-                           "above this (1: never)", per_role=True, grid=(0.45, 0.8, 1.0)),
+        "threshold": Param(0.75, 0.3, 1.0, "he strikes when P(enemy) of his top suspect is "
+                           "above this (1: never)", per_role=True, grid=(0.6, 0.9, 1.0)),
         "threshold_step": Param(0.12, 0.0, 0.5, "how much the threshold rises after each kill "
                                 "that may have been peaceful (R11.3)", per_role=True,
                                 grid=(0.0, 0.25)),
@@ -498,9 +544,9 @@ class NinjaAgent(_ClaimingHero):
 class NecromancerAgent(_ClaimingHero):
     PARAMS: ClassVar[dict[str, Param]] = {
         **TOWN_PARAMS,
-        "army_threshold": Param(0.6, 0.0, 1.0, "he raises the Army (R12.5) when both targets' "
+        "army_threshold": Param(0.9, 0.0, 1.0, "he raises the Army (R12.5) when both targets' "
                                 "P(enemy) is above this (1: never)", per_role=True,
-                                grid=(0.3, 0.9)),
+                                grid=(0.6, 0.97, 1.0)),
     }
 
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):

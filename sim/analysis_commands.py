@@ -30,6 +30,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from sim.analysis import run_sweep
 
     spec = load_toml(args.sweep)
+    if args.params:  # the base's parameter file (the base's and the cells' params win)
+        base = dict(spec.get("base", {}))
+        agents = base.get("agents", {})
+        agents = {"set": agents} if isinstance(agents, str) else dict(agents)
+        agents["params_file"] = str(Path(args.params).resolve())
+        spec = {**spec, "base": {**base, "agents": agents}}
     out = Path(args.out) if args.out else Path("runs") / Path(args.sweep).stem
     df = run_sweep(spec, out, resume=args.resume, jobs=args.jobs, quiet=args.quiet,
                    where=args.sweep, log=None if args.quiet else _log)
@@ -60,7 +66,7 @@ def _b_setup(args: argparse.Namespace, a: Any) -> Any:
         data, players=args.b_players or args.players,
         roles=args.b_roles or (None if args.b_players else args.roles), rules=rules,
         agents=args.b_agents or args.agents, agent_overrides=agent_over, params=params,
-        on_illegal=args.on_illegal)
+        on_illegal=args.on_illegal, where=args.setup or "setup", params_file=args.params)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -131,7 +137,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     game = load_game_file(args.game)
     setup = build_setup(None, agents=args.agents,
                         agent_overrides=parse_assignments(args.agent, "--agent"),
-                        params=parse_assignments(args.param, "--param"))
+                        params=parse_assignments(args.param, "--param"),
+                        params_file=args.params)
     res = odds(game, setup, games=args.games, seed=args.seed, jobs=args.jobs)
     if args.json:
         print(json.dumps(res, indent=2))
@@ -260,6 +267,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     s.add_argument("sweep", help="the sweep file")
     s.add_argument("--out", help="output directory (default runs/<sweep name>)")
     s.add_argument("--resume", action="store_true", help="skip the cells already finished")
+    s.add_argument("--params", metavar="FILE",
+                   help="a parameter file for the base setup; the base's [agents.params] "
+                        "and the cells' param.NAME override it (default: none)")
     s.add_argument("--jobs", type=jobs_int, help="worker processes (default: the file's)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(func=cmd_sweep)
@@ -306,6 +316,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     o.add_argument("--agents")
     o.add_argument("--agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH")
     o.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    o.add_argument("--params", metavar="FILE",
+                   help="a parameter file (TOML [params] table); --param flags override it "
+                        "(default: none)")
     o.add_argument("--games", type=positive_int, default=2000)
     o.add_argument("--seed", type=nonneg_int, default=0)
     o.add_argument("--jobs", type=jobs_int, default=1)

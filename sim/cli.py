@@ -42,8 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     from sim import commands
 
     commands.add_commands(sub)
-    from sim import params_command
+    from sim import params_command, search_commands
 
+    search_commands.add_commands(sub)
     params_command.add_command(sub)
     return p
 

@@ -63,6 +63,9 @@ def add_setup_args(p: argparse.ArgumentParser, positional: bool = True) -> None:
                    help="agent for one role: a set name or mypkg.mod:MyAgent (repeatable)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="agent or information-model parameter (repeatable)")
+    p.add_argument("--params", metavar="FILE",
+                   help="a parameter file (TOML [params] table, as `equilibrate` writes); "
+                        "--param flags override its values (default: none)")
     p.add_argument("--on-illegal", choices=("raise", "skip"),
                    help="an agent's illegal request fails the game (raise, default) or is "
                         "treated as no action and counted (skip)")
@@ -81,6 +84,7 @@ def setup_from_args(args: argparse.Namespace, file_key: str = "setup") -> Setup:
         params=parse_assignments(args.param, "--param"),
         on_illegal=args.on_illegal,
         where=str(path) if path else "setup",
+        params_file=getattr(args, "params", None),
     )
 
 

@@ -106,6 +106,34 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise InputError(f"{p}: not UTF-8 text") from None
 
 
+PARAMS_FILE_KEYS = {"params"}
+
+
+def load_params_file(path: str | Path) -> dict[str, Any]:
+    """A parameter file: TOML with one `[params]` table of agent parameters by the names a
+    user writes (`"town.crowd" = 0.15`, or nested: `town.crowd = 0.15`), as flat names.
+    A malformed file is an InputError naming the file and the line (TOML's own message)."""
+    data = load_toml(path)
+    unknown = set(data) - PARAMS_FILE_KEYS
+    if unknown:
+        raise InputError(f"{path}: unknown key(s) {', '.join(sorted(unknown))} (a parameter "
+                         "file holds one [params] table of NAME = value)")
+    table = data.get("params", {})
+    if not isinstance(table, Mapping):
+        raise InputError(f"{path}: params must be a table ([params] then NAME = value lines)")
+    return flatten_params(table, str(path))
+
+
+def check_params_from(aset: AgentSet, params: Mapping[str, Any], source: str) -> None:
+    """Check one source's parameters alone, so that an error names the file it came from."""
+    from agents.base import check_params
+
+    try:
+        check_params(aset, params)
+    except InputError as e:
+        raise InputError(f"{source}: {e}") from None
+
+
 @dataclass
 class Setup:
     """Everything a run needs besides the game count: composition, rules, agents."""
@@ -142,8 +170,15 @@ def build_setup(
     params: Mapping[str, str] | None = None,
     on_illegal: str | None = None,
     where: str = "setup",
+    params_file: str | Path | None = None,
+    base_dir: str | Path | None = None,
 ) -> Setup:
-    """Combine a TOML setup (may be None) with command-line flags (which win)."""
+    """Combine a TOML setup (may be None) with command-line flags (which win).
+
+    Agent parameters, later ones winning: the setup's `[agents] params_file` (a path
+    relative to `base_dir`, by default the folder of the setup file `where` if it is one),
+    the setup's `[agents.params]`, the `params_file` given (`--params FILE`), then `params`
+    (`--param NAME=VALUE`)."""
     f = dict(file or {})
     unknown = set(f) - SETUP_KEYS
     if unknown:
@@ -172,7 +207,7 @@ def build_setup(
         fa = {"set": fa}
     if not isinstance(fa, Mapping):
         raise InputError(f"{where}: [agents] must be a table")
-    unknown = set(fa) - {"set", "roles", "params"}
+    unknown = set(fa) - {"set", "roles", "params", "params_file"}
     if unknown:
         raise InputError(f"{where}: unknown key(s) in [agents]: {', '.join(sorted(unknown))}")
     set_name = agents or fa.get("set", "heuristic")
@@ -180,8 +215,27 @@ def build_setup(
     file_params = fa.get("params", {})
     if not isinstance(file_params, Mapping):
         raise InputError(f"{where}: [agents] params must be a table of NAME = value")
-    par: dict[str, Any] = flatten_params(file_params, where)
-    par.update(params or {})  # checked, with the file's, against each parameter's range
+    sources: list[tuple[str, dict[str, Any]]] = []
+    setup_pfile = fa.get("params_file")
+    if setup_pfile is not None:
+        if not isinstance(setup_pfile, str) or not setup_pfile:
+            raise InputError(f"{where}: [agents] params_file must be a path (a string)")
+        if base_dir is None:
+            base_dir = Path(where).parent if Path(where).is_file() else Path.cwd()
+        pf = Path(setup_pfile)
+        pf = pf if pf.is_absolute() else Path(base_dir) / pf
+        sources.append((str(pf), load_params_file(pf)))
+    sources.append((where, flatten_params(file_params, where)))
+    if params_file is not None:
+        sources.append((str(params_file), load_params_file(params_file)))
+    par: dict[str, Any] = {}
+    for _, values in sources:
+        par.update(values)
+    par.update(params or {})  # checked, with the files', against each parameter's range
+    if any(values for _, values in sources):
+        plain = resolve_agent_set(str(set_name), over)
+        for source, values in sources:
+            check_params_from(plain, values, source)
     aset = resolve_agent_set(str(set_name), over, par)
     policy = on_illegal or f.get("on_illegal", "raise")
     if policy not in ("raise", "skip"):

@@ -1,0 +1,152 @@
+"""exploit and equilibrate (sim/search.py), and parameter files."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from agents.params import Value
+from sim.cli import main
+from sim.errors import InputError
+from sim.roles import Winner
+from sim.search import (
+    BestResponse,
+    Evaluator,
+    best_response,
+    combinations,
+    equilibrate,
+    single_moves,
+)
+from sim.setup import build_setup, load_params_file
+
+
+class FakeEvaluator(Evaluator):
+    """Town wins game i when u_i < p(profile): common random numbers by game index, and a
+    known best response (crowd 0, noise 0: the two helpful moves, combined)."""
+
+    def winners(self, dev: Mapping[str, Value], start: int, n: int) -> np.ndarray:
+        p = 0.5
+        p += 0.10 * (float(dev.get("town.crowd", 0.35)) == 0.0)
+        p += 0.05 * (float(dev.get("town.noise", 0.3)) == 0.0)
+        p -= 0.05 * (float(dev.get("town.exposed", 6.0)) != 6.0)
+        self.played += n
+        u = np.random.default_rng(start).random(n)
+        return np.where(u < p, int(Winner.TOWN), int(Winner.YAKUZA))
+
+
+def test_search_finds_the_planted_best_response_with_a_fake_evaluator() -> None:
+    setup = build_setup(None, players=12)
+    ev = FakeEvaluator(setup, seed=0)
+    br = best_response(setup, "town", games=4000, budget=20_000, evaluator=ev)
+    assert br.deviation == {"town.crowd": 0.0, "town.noise": 0.0}
+    assert br.gain == pytest.approx(0.15, abs=0.03)
+    assert 0 < br.low < br.gain < br.high
+    assert br.tried > len(single_moves(setup, setup.agents.space("town"))) - 1
+
+
+def test_combinations_take_the_best_value_of_each_helpful_dimension() -> None:
+    singles: list[tuple[dict[str, Value], float]] = [
+        ({"a.x": 1.0}, 0.02), ({"a.x": 2.0}, 0.05), ({"a.y": 0.0}, 0.03),
+        ({"a.z": 1.0}, -0.01)]
+    assert combinations(singles) == [{"a.x": 2.0, "a.y": 0.0}]
+
+
+def test_exploit_finds_a_planted_town_blunder() -> None:
+    # Town herding with crowd at the top of its range: moving crowd down must pay.
+    setup = build_setup(None, players=12, params={"town.crowd": "2.0", "town.noise": "0"})
+    br = best_response(setup, "town", seed=1, games=1500, budget=3000)
+    assert br.gain > 0.02 and br.low > 0
+    assert float(br.deviation.get("town.crowd", 2.0)) < 2.0
+
+
+def test_exploit_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["exploit", "--players", "12", "--games", "100", "--budget", "300",
+               "--camp", "maniac", "--camp", "yakuza", "--json", "--quiet"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 100 and out["seed"] == 0
+    assert set(out["camps"]) == {"maniac", "yakuza"}
+    for c in out["camps"].values():
+        assert {"gain", "low", "high", "deviation", "tried"} <= set(c)
+        assert -1 <= c["low"] <= c["gain"] <= c["high"] <= 1
+        assert c["tried"] > 0 and c["deviation"]
+        for name in c["deviation"]:
+            assert name.split(".")[0] in ("maniac", "yakuza")
+
+
+def _fake_respond(profile_gain: dict[str, float]) -> Any:
+    def respond(setup: Any, *, camps: Any, **kw: Any) -> dict[str, BestResponse]:
+        crowd = float(setup.agents.params.get("town.crowd", 0.35))
+        g = profile_gain[f"{crowd:g}"]
+        nxt = 0.0 if crowd != 0.0 else 0.35
+        return {"town": BestResponse("town", g, g - 0.01, g + 0.01, {"town.crowd": nxt}, 3)}
+    return respond
+
+
+def test_equilibrate_stops_when_no_camp_gains() -> None:
+    setup = build_setup(None, players=12)
+    eq = equilibrate(setup, camps=["town"], respond=_fake_respond({"0.35": 0.05, "0": 0.0}))
+    assert eq.status == "converged" and eq.profile == {"town.crowd": 0.0} and eq.round == 2
+
+
+def test_equilibrate_reports_a_cycle_and_picks_the_smallest_largest_gain() -> None:
+    setup = build_setup(None, players=12)
+    eq = equilibrate(setup, camps=["town"], respond=_fake_respond({"0.35": 0.05, "0": 0.03}))
+    assert eq.status == "cycle" and eq.cycle == [1, 2]
+    assert eq.profile == {"town.crowd": 0.0} and eq.max_gain() == pytest.approx(0.03)
+    assert len(eq.rounds) == 2
+
+
+def test_equilibrate_writes_a_file_run_accepts(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "profile.toml"
+    rc = main(["equilibrate", "--players", "12", "--games", "60", "--budget", "150",
+               "--rounds", "2", "--camp", "maniac", "--tolerance", "0.5", "--out", str(out),
+               "--quiet", "--json"])
+    assert rc == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["status"] == "converged" and res["rounds"][0]["gains"]["maniac"]["tried"] > 0
+    text = out.read_text()
+    assert text.startswith("# mafia-sim equilibrate") and "seed 0" in text
+    assert "[params]" in tomllib.loads(text) or tomllib.loads(text) == {"params": {}}
+    assert main(["run", "--players", "12", "--games", "20", "--params", str(out),
+                 "--json", "--quiet"]) == 0
+
+
+def test_params_file_values_and_overrides(tmp_path: Path) -> None:
+    pf = tmp_path / "p.toml"
+    pf.write_text('[params]\n"town.crowd" = 0.15\n"thug.beat" = 0.5\n')
+    s = build_setup(None, players=12, params_file=pf, params={"thug.beat": "0"})
+    assert s.agents.params["town.crowd"] == 0.15 and s.agents.params["thug.beat"] == 0.0
+    (tmp_path / "setup.toml").write_text('players = 12\n[agents]\nparams_file = "p.toml"\n'
+                                         '[agents.params]\n"town.crowd" = 0.7\n')
+    s = build_setup(tomllib.loads((tmp_path / "setup.toml").read_text()),
+                    where=str(tmp_path / "setup.toml"))
+    assert s.agents.params["town.crowd"] == 0.7 and s.agents.params["thug.beat"] == 0.5
+    assert load_params_file(pf) == {"town.crowd": 0.15, "thug.beat": 0.5}
+
+
+@pytest.mark.parametrize("body, match", [
+    ('[params]\n"town.crowd" = 9\n', r"p\.toml: agent parameter town\.crowd must be in"),
+    ('[params]\n"town.crowdy" = 1\n', r"p\.toml: unknown agent parameter 'town\.crowdy'"),
+    ('[params]\nx = \n', r"p\.toml: malformed TOML: .*line 2"),
+    ('[agents]\nx = 1\n', r"p\.toml: unknown key\(s\) agents"),
+])
+def test_params_file_errors_name_the_file(tmp_path: Path, body: str, match: str) -> None:
+    pf = tmp_path / "p.toml"
+    pf.write_text(body)
+    with pytest.raises(InputError, match=match) as e:
+        build_setup(None, players=12, params_file=pf)
+    assert "\n" not in str(e.value)
+
+
+def test_missing_params_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--players", "12", "--games", "5", "--params", "/nonexistent.toml"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "/nonexistent.toml" in err
