@@ -175,7 +175,7 @@ def write_rows(result: Any, out: Path, summary: dict[str, Any]) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from sim.newspaper import render
+    from sim.newspaper import render, role_label
     from sim.runner import replay
 
     setup = setup_from_args(args)
@@ -189,7 +189,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(game_log(game, args.lang))
         return 0
     st = game.st
-    roles = ", ".join(f"{st.names[s]}={st.comp.seats[s].label()}" for s in range(st.n))
+    roles = ", ".join(f"{st.names[s]}={role_label(st, s, args.lang)}" for s in range(st.n))
     print(("Роли: " if args.lang == "ru" else "Roles: ") + roles)
     for rep in game.reports:
         print()

@@ -13,7 +13,7 @@ from numpy.random import Generator
 
 from sim.engine import Game, TurnReport
 from sim.errors import InputError
-from sim.newspaper import render
+from sim.newspaper import GENDERS, render
 from sim.requests import (
     Action,
     Ambush,
@@ -79,16 +79,19 @@ class _Parser:
             raise InputError(f"unknown top-level field(s): {', '.join(sorted(unknown))}")
         players = game.get("players")
         if not isinstance(players, list) or not players:
-            raise InputError("'players' must be a non-empty list of {name, role[, clan]}")
+            raise InputError("'players' must be a non-empty list of {name, role[, clan, gender]}")
         seats: list[Seat] = []
         names: list[str] = []
+        #: each player's grammatical gender for the Russian newspaper: "m", "f" or None
+        self.genders: list[str | None] = []
         for i, p in enumerate(players):
             where = f"players[{i}]"
             if not isinstance(p, Mapping):
-                raise InputError(f"{where}: a player is an object {{name, role[, clan]}}")
-            extra = set(p) - {"name", "role", "clan"}
+                raise InputError(f"{where}: a player is an object {{name, role[, clan, gender]}}")
+            extra = set(p) - {"name", "role", "clan", "gender"}
             if extra:
-                raise InputError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+                raise InputError(f"{where}: unknown field(s) {', '.join(sorted(extra))}; a "
+                                 "player has name, role, clan and gender")
             name = p.get("name")
             if not isinstance(name, str) or not name.strip():
                 raise InputError(f"{where}: 'name' must be a non-empty string")
@@ -112,8 +115,13 @@ class _Parser:
                 clan = Clan.TRIAD
             if role in (Role.MAFIOSO, Role.VSB) and clan is Clan.NONE:
                 raise InputError(f"{where} ({name}): a {role.key} needs 'clan': yakuza or triad")
+            gender = p.get("gender")
+            if gender is not None and gender not in GENDERS:
+                raise InputError(f"{where} ({name}): 'gender' must be \"m\" or \"f\" (or left "
+                                 f"out when unknown), got {gender!r}")
             seats.append(Seat(role, clan))
             names.append(name)
+            self.genders.append(gender)
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise InputError(f"duplicate player name(s): {', '.join(dup)}")
@@ -321,7 +329,8 @@ class _Parser:
         return [self.seat(n, w) for n in names]
 
 
-def turn_dict(game: Game, rep: TurnReport) -> dict[str, Any]:
+def turn_dict(game: Game, rep: TurnReport,
+              genders: list[str | None] | None = None) -> dict[str, Any]:
     names = game.st.names
     return {
         "turn": rep.turn,
@@ -341,7 +350,8 @@ def turn_dict(game: Game, rep: TurnReport) -> dict[str, Any]:
         "protects_fired": [names[s] for s in rep.protects_fired],
         "vest_spent": rep.vest_spent,
         "army_raised": rep.army_raised,
-        "newspaper": {"ru": render(game.st, rep, "ru"), "en": render(game.st, rep, "en")},
+        "newspaper": {"ru": render(game.st, rep, "ru", genders),
+                      "en": render(game.st, rep, "en")},
     }
 
 
@@ -411,7 +421,7 @@ def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
             g.say(stmt)
         if script:
             script.start_turn(f"turns[{t}]")
-        turns.append(turn_dict(g, g.play_turn(inp)))
+        turns.append(turn_dict(g, g.play_turn(inp), parser.genders))
         if script:
             script.end_turn()
     out = g.outcome
