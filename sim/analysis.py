@@ -18,7 +18,7 @@ import numpy as np
 from sim.errors import InputError, MafiaSimError
 from sim.roles import Clan, Role, Winner
 from sim.rules import Composition, RuleSet, Seat
-from sim.runner import game_rng, run
+from sim.runner import game_rng, run, share_bounds
 from sim.setup import Setup, build_setup
 from sim.stats import Z95, normal_p_value, wilson
 
@@ -434,7 +434,7 @@ def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int 
     wins = np.sum(parts, axis=0)
     camps = {}
     for w in Winner:
-        lo, hi = wilson(int(wins[w]), games)
+        lo, hi = share_bounds(int(wins[w]), games)
         camps[w.key] = {"wins": int(wins[w]), "share": float(wins[w]) / games,
                         "low": lo, "high": hi}
     return {"games": games, "seed": seed, "camps": camps}

@@ -25,6 +25,14 @@ class _Formatter(argparse.HelpFormatter):
                                        break_long_words=False, break_on_hyphens=False))
 
 
+class _CommandList(_Formatter):
+    """The program's help: one line per command."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=20, width=100)
+        self._action_max_length = 16  # room for the longest command name
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit status 2, and never takes an
     abbreviation of a flag for the flag (`--game` is not `--games`)."""
@@ -54,9 +62,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="mafia-sim", description="Rules engine and balance simulator for "
-                                               "PEFL forum Mafia. Run `mafia-sim COMMAND "
-                                               "--help` for the flags of a command.")
+    p = _Parser(prog="mafia-sim", formatter_class=_CommandList,
+                description="Rules engine and balance simulator for PEFL forum Mafia. Run "
+                            "`mafia-sim COMMAND --help` for the flags of a command.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands",
                            parser_class=_Parser)
     r = sub.add_parser("resolve", help="play a scripted game (GAME.json) and print the result")
@@ -72,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     for action in sub._choices_actions:
         sp = sub.choices[action.dest]
         if sp.description is None:
-            sp.description = action.help
+            sp.description = (action.help or "").replace("%%", "%")
     return p
 
 

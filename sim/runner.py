@@ -99,6 +99,22 @@ class Tally:
         return max(half_width(int(w), self.games) for w in self.winners)
 
 
+def share_bounds(wins: int, n: int) -> tuple[float, float]:
+    """The 95% interval of a win share, inside [0, 1] and exact at the edges: no win gives
+    a lower bound of exactly 0 (not 8.7e-19 of float noise), all wins an upper bound of 1."""
+    lo, hi = wilson(wins, n)
+    lo = 0.0 if wins <= 0 else min(max(lo, 0.0), 1.0)
+    hi = 1.0 if wins >= n else min(max(hi, 0.0), 1.0)
+    return lo, hi
+
+
+def batch_size_for(players: int, todo: int, n_jobs: int) -> int:
+    """Games per batch: about half a second of play (a game costs about 0.06 ms per player),
+    so the first results arrive within a second and an interrupted run loses at most one
+    batch per worker; never more than an even share of what is left."""
+    return max(1, min(8000 // max(1, players), -(-todo // n_jobs)))
+
+
 @dataclass
 class RunResult:
     setup: Setup
@@ -115,7 +131,7 @@ class RunResult:
         camps = {}
         for w in Winner:
             wins = int(t.winners[w])
-            lo, hi = wilson(wins, n)
+            lo, hi = share_bounds(wins, n)
             camps[w.key] = {"wins": wins, "share": wins / n if n else 0.0, "low": lo, "high": hi}
         duels = int(sum(t.reasons[r] for r in Reason if r.is_duel))
         median = int(np.searchsorted(np.cumsum(t.turns_hist), (n + 1) / 2)) if n else 0
@@ -229,7 +245,7 @@ def run(
                 todo = target - (next_index - start)
                 if todo <= 0:
                     break
-                size = batch_size or max(50, min(2000, todo // (n_jobs * 8) or 50))
+                size = batch_size or batch_size_for(setup.comp.n, todo, n_jobs)
                 tasks = (joblib.delayed(play_batch)(setup, seed, a, b)
                          for a, b in _batches(next_index, next_index + todo, size))
                 if n_jobs == 1 and backend != "dask":
