@@ -129,11 +129,12 @@ def _coerce_rule(name: str, kind: type, raw: object) -> object:
         if isinstance(raw, str) and _ASCII_NUMBER.fullmatch(raw.strip()):
             raw = float(raw.strip())
         if isinstance(raw, int):
+            whole = raw
             try:
-                raw = float(raw)
+                raw = float(whole)
             except OverflowError:
                 raise InputError(f"rule {name} takes a number from 0 to 1, got one of "
-                                 f"{_digits(raw)} digits") from None
+                                 f"{_digits(whole)} digits") from None
         if isinstance(raw, float):
             if not math.isfinite(raw):
                 raise InputError(f"rule {name} takes a finite number, got {raw}")
