@@ -44,7 +44,9 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         message = " ".join(message.split())  # one line whatever the input held
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        command = self.prog.partition(" ")[2]
+        where = f"{command}: " if command else ""
+        sys.stderr.write(f"mafia-sim: error: {where}{message}\n")
         raise SystemExit(2)
 
 

@@ -94,8 +94,10 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise InputError(f"{p}: malformed TOML: {e}") from None
     except UnicodeDecodeError:
         raise InputError(f"{p}: not UTF-8 text") from None
-    except (ValueError, RecursionError) as e:  # an integer over Python's 4,300 digits
-        raise InputError(f"{p}: unreadable TOML value: {e}") from None
+    except ValueError:  # an integer over Python's 4,300-digit limit
+        raise InputError(f"{p}: the TOML holds an integer of more than 4,300 digits") from None
+    except RecursionError:
+        raise InputError(f"{p}: the TOML is nested too deeply") from None
 
 
 @dataclass
