@@ -205,8 +205,8 @@ def section_speed(out: list[str]) -> None:
                    f"{r['games_per_second']:,.0f} | {r['ms_per_game']:.2f} |")
     eff = b.get("parallel_efficiency")
     par = f"Parallel efficiency on {b['jobs']} jobs: {eff:.0%}; " if eff is not None else ""
-    out += ["", f"{par}per-game cost grows as players^{b['growth_exponent_25_to_100']:.2f} from 25 to "
-            f"100 players; peak memory {b['peak_memory_mb']:.0f} MB.", ""]
+    out += ["", f"{par}per-game cost grows as players^{b['growth_exponent_25_to_100']:.2f} "
+            f"from 25 to 100 players; peak memory {b['peak_memory_mb']:.0f} MB.", ""]
 
 
 def main() -> None:
