@@ -152,8 +152,8 @@ def build_setup(
         low = 3 if role_text is not None else 12
         if not low <= n <= MAX_PLAYERS:
             table = "a game" if role_text is not None else "the standard table"
-            raise InputError(f"{what} = {n}: {table} takes from {low} to {MAX_PLAYERS} "
-                             "players")
+            raise InputError(f"{what} = {n}: {table} needs at least {low} players and "
+                             f"takes at most {MAX_PLAYERS}")
     if role_text is not None:
         if not isinstance(role_text, str):
             raise InputError(f"{where}: roles must be a string like 'civilian*9,...'")
