@@ -266,8 +266,13 @@ def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
                 raise InputError(f"{out} already holds this sweep: add --resume to continue it")
         else:
             info = {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells]}
+        # a manifest written before checksums were recorded: its cells are adopted when
+        # their files agree with each other, and their checksums recorded from then on
+        legacy = "finished" not in info or bool(info.get("adopting"))
         finished: dict[str, str] = dict(info.get("finished", {}))
         info["finished"] = finished
+        if legacy:
+            info["adopting"] = True
         _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
         n_games = run_cfg.get("games")
         prec = run_cfg.get("precision")
@@ -281,7 +286,11 @@ def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
             label = f"[{k + 1}/{len(cells)}] {cell.key}"
             summary = None
             if path.exists():
-                summary, problem = _check_cell(out, cell.cell_id, finished.get(cell.cell_id))
+                summary, problem, digest = _check_cell(out, cell.cell_id,
+                                                       finished.get(cell.cell_id), legacy)
+                if summary is not None and cell.cell_id not in finished:
+                    finished[cell.cell_id] = digest
+                    _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
                 if summary is None:
                     if log:
                         log(f"{label}: the finished cell is damaged ({problem}): playing it "
@@ -313,6 +322,8 @@ def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
                     town = summary["camps"]["town"]["share"]
                     log(f"{label}: {summary['games']} games, town {town:.1%}")
             rows += tidy_rows(summary)
+        if info.pop("adopting", None):
+            _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
         df = pd.DataFrame(rows)
         try:
             df.to_csv(out / "results.csv", index=False)
@@ -346,32 +357,34 @@ def _read_manifest(path: Path, out: Path) -> dict[str, Any] | None:
     return info
 
 
-def _check_cell(out: Path, cell_id: str, digest: str | None
-                ) -> tuple[dict[str, Any] | None, str]:
+def _check_cell(out: Path, cell_id: str, digest: str | None, legacy: bool = False
+                ) -> tuple[dict[str, Any] | None, str, str]:
     """A finished cell's summary when its files are whole and agree with the manifest's
-    checksum and with each other; else None and what is wrong."""
+    checksum (not asked of a `legacy` manifest, which has none) and with each other; else
+    None and what is wrong. Also the checksum of the files as they are."""
     path = out / "cells" / f"{cell_id}.json"
     npy = out / "cells" / f"{cell_id}.winners.npy"
     try:
         text = path.read_bytes()
         raw = npy.read_bytes()
     except OSError as e:
-        return None, f"{e.filename}: {e.strerror}"
-    if digest is None:
-        return None, "no checksum in the manifest"
-    if _cell_digest(text, raw) != digest:
-        return None, "checksum differs from the manifest"
+        return None, f"{Path(e.filename or path).name}: {e.strerror}", ""
+    actual = _cell_digest(text, raw)
+    if digest is None and not legacy:
+        return None, "no checksum in the manifest", actual
+    if digest is not None and actual != digest:
+        return None, "checksum differs from the manifest", actual
     try:
         summary = json.loads(text)
         winners = np.load(io.BytesIO(raw))
         games = int(summary["games"])
         wins = [int(summary["camps"][w.key]["wins"]) for w in Winner]
     except (ValueError, KeyError, TypeError, OSError) as e:
-        return None, f"unreadable ({type(e).__name__})"
+        return None, f"unreadable ({type(e).__name__})", actual
     if games < 1 or len(winners) != games or \
             np.bincount(winners, minlength=len(Winner))[: len(Winner)].tolist() != wins:
-        return None, "its win counts disagree with its games"
-    return summary, ""
+        return None, "its win counts disagree with its games", actual
+    return summary, "", actual
 
 
 @contextlib.contextmanager

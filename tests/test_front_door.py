@@ -335,6 +335,28 @@ def test_sweep_resume_replays_a_damaged_cell(tmp_path: Path, damage: Any) -> Non
     _damage_and_resume(tmp_path, damage)
 
 
+def test_sweep_resume_adopts_the_cells_of_a_manifest_without_checksums(tmp_path: Path
+                                                                      ) -> None:
+    """Sweeps finished before checksums were recorded resume without replaying whole cells,
+    but a cell whose counts disagree is still played again."""
+    from sim.analysis import run_sweep
+
+    spec, out = _sweep(tmp_path)
+    run_sweep(spec, out)
+    manifest = out / "manifest.json"
+    info = json.loads(manifest.read_text())
+    del info["finished"]
+    manifest.write_text(json.dumps(info))
+    cells = sorted((out / "cells").glob("*.json"))
+    _edit_wins(cells[0])
+    logged: list[str] = []
+    run_sweep(spec, out, resume=True, log=logged.append)
+    assert sum("damaged" in m for m in logged) == 1
+    assert sum("skipped" in m for m in logged) == 1
+    info = json.loads(manifest.read_text())
+    assert len(info["finished"]) == 2 and "adopting" not in info
+
+
 def test_sweep_resume_with_a_corrupt_manifest(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
     from sim.analysis import run_sweep
