@@ -193,9 +193,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 def _range(text: str) -> tuple[float, float]:
     try:
-        lo, hi = (float(x) for x in text.split(","))
-    except ValueError:
-        raise InputError(f"--range {text!r}: expected LOW,HIGH") from None
+        lo, hi = (number(x) for x in text.split(","))
+    except (ValueError, argparse.ArgumentTypeError):
+        raise InputError(f"--range {text!r}: expected LOW,HIGH, two numbers") from None
     return lo, hi
 
 

@@ -158,6 +158,8 @@ def add_run_args(p: argparse.ArgumentParser) -> None:
 def run_kwargs(args: argparse.Namespace, setup: Setup) -> dict[str, Any]:
     """The run's settings: flags first, then the setup file's [run] table, then defaults."""
     cfg = setup.run
+    if args.games is not None and args.precision is not None:
+        raise InputError("give --games or --precision, not both")
     if args.games is not None:
         games, precision = args.games, None
     elif args.precision is not None:

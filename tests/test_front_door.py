@@ -161,6 +161,9 @@ HUGE = "1" + "0" * 400
     (["run", "--roles", "civilian*5"], ["no enemy of Town"]),
     (["run", "--out", "z.txt"], ["z.txt", ".parquet", ".csv"]),
     (["run", "--out", "/dev/null/x.parquet"], ["/dev/null"]),
+    (["run", "--games", "10", "--precision", "0.1"], ["--games or --precision"]),
+    (["calibrate", "--range", "0,nan"], ["--range", "LOW,HIGH"]),
+    (["calibrate", "--range", "٠,2"], ["--range"]),
 ])
 def test_bad_command_line_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
                                       words: list[str]) -> None:
