@@ -198,14 +198,15 @@ def section_speed(out: list[str]) -> None:
         return
     b = json.loads(path.read_text())
     out += ["## Speed of this machine (2 cores)", "",
-            "`mafia-sim bench --json > results/bench.json`:", "",
+            "`mafia-sim bench --jobs -1 --json > results/bench.json`:", "",
             "| players | agents | jobs | games/s | ms/game |", "|---|---|---|---|---|"]
     for r in b["rows"]:
         out.append(f"| {r['players']} | {r['agents']} | {r['jobs']} | "
                    f"{r['games_per_second']:,.0f} | {r['ms_per_game']:.2f} |")
-    out += ["", f"Parallel efficiency on {b['jobs']} jobs: {b['parallel_efficiency']:.0%}; "
-            f"per-game cost grows as players^{b['growth_exponent_25_to_100']:.2f} from 25 to "
-            f"100 players; peak memory {b['peak_memory_mb']:.0f} MB.", ""]
+    eff = b.get("parallel_efficiency")
+    par = f"Parallel efficiency on {b['jobs']} jobs: {eff:.0%}; " if eff is not None else ""
+    out += ["", f"{par}per-game cost grows as players^{b['growth_exponent_25_to_100']:.2f} "
+            f"from 25 to 100 players; peak memory {b['peak_memory_mb']:.0f} MB.", ""]
 
 
 def main() -> None:

@@ -3,11 +3,14 @@ position, and skill calibration."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import itertools
 import json
 import math
 import os
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,7 +22,7 @@ from sim.errors import InputError, MafiaSimError
 from sim.roles import Clan, Role, Winner
 from sim.rules import Composition, RuleSet, Seat
 from sim.runner import run
-from sim.setup import Setup, build_setup
+from sim.setup import Setup, build_setup, check_playable, check_run
 from sim.stats import (
     mcnemar_p,
     paired_diff_interval,
@@ -141,6 +144,11 @@ def sweep_cells(spec: Mapping[str, Any], where: str = "sweep") -> list[Cell]:
     if unknown:
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
                          f"(keys: {', '.join(sorted(SWEEP_KEYS))})")
+    for top, kind, what in (("name", str, "a string"), ("description", str, "a string"),
+                            ("base", Mapping, "a table"), ("run", Mapping, "a table")):
+        if top in spec and not isinstance(spec[top], kind):
+            raise InputError(f"{where}: {top} must be {what}, got {spec[top]!r}")
+    check_run(spec.get("run", {}), where)
     base = dict(spec.get("base", {}))
     grid = spec.get("grid", {})
     if not isinstance(grid, Mapping):
@@ -156,7 +164,11 @@ def sweep_cells(spec: Mapping[str, Any], where: str = "sweep") -> list[Cell]:
     for values in itertools.product(*(grid[k] for k in names)):
         for more in extra:
             key = {**dict(zip(names, values, strict=True)), **dict(more)}
-            out.append(Cell(key, cell_setup(base, key, where)))
+            try:
+                setup = cell_setup(base, key, where)
+            except InputError as e:
+                raise InputError(f"cell {json.dumps(key, default=str)}: {e}") from None
+            out.append(Cell(key, setup))
     return out
 
 
@@ -192,17 +204,17 @@ def cell_setup(base: Mapping[str, Any], key: Mapping[str, Any], where: str) -> S
         elif head == "clan" and name:
             try:
                 clan_sizes[Clan.parse(name)] = int(v)
-            except ValueError as e:
+            except (ValueError, TypeError, OverflowError) as e:
                 raise InputError(f"{where}: {k}: {e}") from None
         elif head == "role" and name:
             try:
                 role_counts[Role.parse(name)] = int(v)
-            except ValueError as e:
+            except (ValueError, TypeError, OverflowError) as e:
                 raise InputError(f"{where}: {k}: {e}") from None
         elif head == "vsb" and name:
             try:
                 vsbs[Clan.parse(name)] = int(v)
-            except ValueError as e:
+            except (ValueError, TypeError, OverflowError) as e:
                 raise InputError(f"{where}: {k}: {e}") from None
         else:
             raise InputError(f"{where}: unknown cell setting {k!r} (players, roles, agents, "
@@ -216,7 +228,9 @@ def cell_setup(base: Mapping[str, Any], key: Mapping[str, Any], where: str) -> S
         setup = build_setup({**b, "rules": {**rules, "require_vsb": False}}, where=where)
         comp = adjust(setup.comp, players, clan_sizes, role_counts, vsbs)
         ruleset = setup.rules.replace({"require_vsb": rules.get("require_vsb", True)})
-        comp.validate(ruleset)
+        comp.validate(ruleset, lambda k, v: f'"rule.{k}" = {v} in the cell, or {k} = {v} under '
+                      "[base.rules]")
+        check_playable(comp)
         return replace(setup, comp=comp, rules=ruleset)
     return build_setup(b, where=where)
 
@@ -233,66 +247,183 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
               jobs: int | None = None, quiet: bool = True, where: str = "sweep",
-              log: Any = None) -> Any:
+              log: Any = None, games: int | None = None,
+              precision: float | None = None) -> Any:
     """Run every cell of a sweep into `out/`; each finished cell is written at once and
-    atomically, and `resume` skips the cells already there. Returns the tidy DataFrame."""
+    atomically, with its checksum in the manifest, and `resume` skips the cells already
+    there once their checksum and contents check out (a damaged cell is played again).
+    `games` or `precision` replace the file's [run] choice (and count as a different sweep).
+    A lock on `out/.lock` keeps a second sweep out of the same directory. Returns the tidy
+    DataFrame."""
     import pandas as pd
 
+    if games is not None or precision is not None:
+        run_over = {k: v for k, v in dict(spec.get("run", {})).items()
+                    if k not in ("games", "precision")}
+        run_over.update({"games": games} if games is not None else {"precision": precision})
+        spec = {**spec, "run": run_over}
     cells = sweep_cells(spec, where)
     run_cfg = dict(spec.get("run", {}))
-    unknown = set(run_cfg) - {"games", "precision", "seed", "jobs", "max_games"}
-    if unknown:
-        raise InputError(f"{where}: unknown key(s) in [run]: {', '.join(sorted(unknown))}")
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file: a sweep writes into a directory")
     digest = sweep_hash(spec)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "cells").mkdir(exist_ok=True)
-    manifest = out / "manifest.json"
-    if manifest.exists():
-        old = json.loads(manifest.read_text())
-        if old.get("sweep_hash") != digest:
-            raise InputError(f"{where} changed since the sweep in {out} was started: use a new "
-                             "--out directory (finished cells would be mixed otherwise)")
-        if not resume:
-            raise InputError(f"{out} already holds this sweep: add --resume to continue it")
-    else:
-        _atomic_write(manifest, json.dumps(
-            {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells]},
-            indent=2, default=str).encode())
-    games = run_cfg.get("games")
-    precision = run_cfg.get("precision")
-    if games is None and precision is None:
-        games = 10_000
-    seed = int(run_cfg.get("seed", 0))
-    n_jobs = jobs if jobs is not None else int(run_cfg.get("jobs", 1))
-    rows = []
-    for k, cell in enumerate(cells):
-        path = out / "cells" / f"{cell.cell_id}.json"
-        if path.exists():
-            summary = json.loads(path.read_text())
-            if log:
-                log(f"[{k + 1}/{len(cells)}] {cell.key}: done before, skipped")
+    try:
+        (out / "cells").mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot create {out}/cells: {e.strerror or e}") from None
+    with _sweep_lock(out):
+        manifest = out / "manifest.json"
+        info = _read_manifest(manifest, out)
+        if info is not None:
+            if info.get("sweep_hash") != digest:
+                raise InputError(f"{where} changed since the sweep in {out} was started: use a "
+                                 "new --out directory (finished cells would be mixed otherwise)")
+            if not resume:
+                raise InputError(f"{out} already holds this sweep: add --resume to continue it")
         else:
-            result = run(cell.setup, games=games, precision=precision, seed=seed, jobs=n_jobs,
-                         keep_rows=True, progress=not quiet,
-                         max_games=int(run_cfg.get("max_games", 10_000_000)))
-            if result.interrupted:
-                raise KeyboardInterrupt
-            summary = result.summary()
-            summary["cell"] = cell.key
-            summary["cell_id"] = cell.cell_id
-            assert result.rows is not None
-            np.save(out / "cells" / f"{cell.cell_id}.winners.npy",
-                    result.rows[:, 1].astype(np.int8))
-            _atomic_write(path, json.dumps(summary, indent=2).encode())
-            if log:
-                town = summary["camps"]["town"]["share"]
-                log(f"[{k + 1}/{len(cells)}] {cell.key}: {summary['games']} games, "
-                    f"town {town:.1%}")
-        rows += tidy_rows(summary)
-    df = pd.DataFrame(rows)
-    df.to_csv(out / "results.csv", index=False)
-    df.to_parquet(out / "results.parquet", index=False)
+            info = {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells]}
+        # a manifest written before checksums were recorded: its cells are adopted when
+        # their files agree with each other, and their checksums recorded from then on
+        legacy = "finished" not in info or bool(info.get("adopting"))
+        finished: dict[str, str] = dict(info.get("finished", {}))
+        info["finished"] = finished
+        if legacy:
+            info["adopting"] = True
+        _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
+        n_games = run_cfg.get("games")
+        prec = run_cfg.get("precision")
+        if n_games is None and prec is None:
+            n_games = 10_000
+        seed = int(run_cfg.get("seed", 0))
+        n_jobs = jobs if jobs is not None else int(run_cfg.get("jobs", 1))
+        rows = []
+        for k, cell in enumerate(cells):
+            path = out / "cells" / f"{cell.cell_id}.json"
+            label = f"[{k + 1}/{len(cells)}] {cell.key}"
+            summary = None
+            if path.exists():
+                summary, problem, digest = _check_cell(out, cell.cell_id,
+                                                       finished.get(cell.cell_id), legacy)
+                if summary is not None and cell.cell_id not in finished:
+                    finished[cell.cell_id] = digest
+                    _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
+                if summary is None:
+                    if log:
+                        log(f"{label}: the finished cell is damaged ({problem}): playing it "
+                            "again")
+                elif log:
+                    log(f"{label}: done before, skipped")
+            if summary is None:
+                try:
+                    result = run(cell.setup, games=n_games, precision=prec, seed=seed,
+                                 jobs=n_jobs, keep_rows=True, progress=not quiet,
+                                 max_games=int(run_cfg.get("max_games", 10_000_000)))
+                except MafiaSimError as e:
+                    raise MafiaSimError(f"sweep cell {label}: {e}") from None
+                if result.interrupted:
+                    raise KeyboardInterrupt
+                summary = result.summary()
+                summary["cell"] = cell.key
+                summary["cell_id"] = cell.cell_id
+                assert result.rows is not None
+                npy = out / "cells" / f"{cell.cell_id}.winners.npy"
+                buf = io.BytesIO()
+                np.save(buf, result.rows[:, 1].astype(np.int8))
+                _atomic_write(npy, buf.getvalue())
+                text = json.dumps(summary, indent=2).encode()
+                _atomic_write(path, text)
+                finished[cell.cell_id] = _cell_digest(text, buf.getvalue())
+                _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
+                if log:
+                    town = summary["camps"]["town"]["share"]
+                    log(f"{label}: {summary['games']} games, town {town:.1%}")
+            rows += tidy_rows(summary)
+        if info.pop("adopting", None):
+            _atomic_write(manifest, json.dumps(info, indent=2, default=str).encode())
+        df = pd.DataFrame(rows)
+        try:
+            df.to_csv(out / "results.csv", index=False)
+            df.to_parquet(out / "results.parquet", index=False)
+        except OSError as e:
+            raise InputError(f"cannot write the results into {out}: {e.strerror or e}") \
+                from None
     return df
+
+
+def _cell_digest(summary: bytes, winners: bytes) -> str:
+    h = hashlib.sha256(summary)
+    h.update(winners)
+    return h.hexdigest()
+
+
+def _read_manifest(path: Path, out: Path) -> dict[str, Any] | None:
+    """The manifest of a sweep directory (None when there is none); a damaged one is an
+    InputError, never a traceback."""
+    if not path.exists():
+        return None
+    try:
+        info = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise InputError(f"{path} is damaged ({type(e).__name__}): which sweep {out} holds "
+                         "is unknown; use a new --out directory") from None
+    if not isinstance(info, dict) or not isinstance(info.get("sweep_hash"), str) or \
+            not isinstance(info.get("finished", {}), dict):
+        raise InputError(f"{path} is damaged (not a sweep manifest): use a new --out "
+                         "directory")
+    return info
+
+
+def _check_cell(out: Path, cell_id: str, digest: str | None, legacy: bool = False
+                ) -> tuple[dict[str, Any] | None, str, str]:
+    """A finished cell's summary when its files are whole and agree with the manifest's
+    checksum (not asked of a `legacy` manifest, which has none) and with each other; else
+    None and what is wrong. Also the checksum of the files as they are."""
+    path = out / "cells" / f"{cell_id}.json"
+    npy = out / "cells" / f"{cell_id}.winners.npy"
+    try:
+        text = path.read_bytes()
+        raw = npy.read_bytes()
+    except OSError as e:
+        return None, f"{Path(e.filename or path).name}: {e.strerror}", ""
+    actual = _cell_digest(text, raw)
+    if digest is None and not legacy:
+        return None, "no checksum in the manifest", actual
+    if digest is not None and actual != digest:
+        return None, "checksum differs from the manifest", actual
+    try:
+        summary = json.loads(text)
+        winners = np.load(io.BytesIO(raw))
+        games = int(summary["games"])
+        wins = [int(summary["camps"][w.key]["wins"]) for w in Winner]
+    except (ValueError, KeyError, TypeError, OSError) as e:
+        return None, f"unreadable ({type(e).__name__})", actual
+    if games < 1 or len(winners) != games or \
+            np.bincount(winners, minlength=len(Winner))[: len(Winner)].tolist() != wins:
+        return None, "its win counts disagree with its games", actual
+    return summary, "", actual
+
+
+@contextlib.contextmanager
+def _sweep_lock(out: Path) -> Any:
+    """Hold `out/.lock` while a sweep writes into `out`; the system frees it when the
+    process ends, even by kill -9. A second sweep is refused with the first one's pid."""
+    import fcntl
+
+    lock = out / ".lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 200).decode(errors="replace").strip() or "unknown"
+            raise InputError(f"another sweep is writing into {out} ({holder}): wait for it "
+                             "or use another --out") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"pid {os.getpid()}, started {time.strftime('%Y-%m-%d %H:%M:%S')}"
+                 .encode())
+        yield
+    finally:
+        os.close(fd)
 
 
 def tidy_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:

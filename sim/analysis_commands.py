@@ -6,16 +6,23 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from sim.commands import (
     CAMP_ORDER,
+    JOBS_DEFAULT,
+    add_jobs_arg,
     add_setup_args,
     jobs_int,
     nonneg_int,
+    number,
+    players_int,
     positive_int,
+    probability,
+    seed_int,
     setup_from_args,
 )
 from sim.errors import InputError
@@ -36,12 +43,24 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         agents = {"set": agents} if isinstance(agents, str) else dict(agents)
         agents["params_file"] = str(Path(args.params).resolve())
         spec = {**spec, "base": {**base, "agents": agents}}
-    out = Path(args.out) if args.out else Path("runs") / Path(args.sweep).stem
+    out = Path(args.out) if args.out else Path("runs") / sweep_name(spec, args.sweep)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out} is a file: name a directory for the sweep")
     df = run_sweep(spec, out, resume=args.resume, jobs=args.jobs, quiet=args.quiet,
-                   where=args.sweep, log=None if args.quiet else _log)
+                   where=args.sweep, log=None if args.quiet else _log,
+                   games=args.games, precision=args.precision)
     cells = df["cell_id"].nunique()
     print(f"{cells} cells written to {out}/results.csv and {out}/results.parquet")
     return 0
+
+
+def sweep_name(spec: dict[str, Any], path: str) -> str:
+    """The sweep's name: its `name = "..."` when that is a plain file name, else the file
+    name without .toml."""
+    name = spec.get("name")
+    if isinstance(name, str) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
+        return name
+    return Path(path).stem
 
 
 def _b_setup(args: argparse.Namespace, a: Any) -> Any:
@@ -74,11 +93,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     a = setup_from_args(args)
     b = _b_setup(args, a)
-    res = compare(a, b, games=args.games, seed=args.seed, jobs=args.jobs)
+    cfg = {k: a.run.get(k) for k in ("games", "seed", "jobs")}
+    games = args.games if args.games is not None else cfg["games"] or 20_000
+    seed = args.seed if args.seed is not None else cfg["seed"] or 0
+    jobs = args.jobs if args.jobs is not None else cfg["jobs"] or JOBS_DEFAULT
+    res = compare(a, b, games=games, seed=seed, jobs=jobs)
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
-    print(f"{args.games:,} paired games (common random numbers, seed {args.seed})")
+    print(f"{games:,} paired games (common random numbers, seed {seed})")
     print(f"A: {res['a']['composition']} rules {res['a']['rules']} params {res['a']['params']}")
     print(f"B: {res['b']['composition']} rules {res['b']['rules']} params {res['b']['params']}")
     print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   McNemar p"
@@ -139,6 +162,16 @@ def cmd_odds(args: argparse.Namespace) -> int:
                         agent_overrides=parse_assignments(args.agent, "--agent"),
                         params=parse_assignments(args.param, "--param"),
                         params_file=args.params)
+    over = game_over(game)
+    if over is not None:
+        if args.json:
+            print(json.dumps({"over": True, **over}, indent=2))
+        else:
+            w = over["winner"]
+            how = f"it ended in a {w}" if w in ("draw", "stalemate") else f"{w} won"
+            print(f"the game is over: {how} on turn {over['turn']} ({over['reason']}); "
+                  "there is nothing left to play")
+        return 0
     res = odds(game, setup, games=args.games, seed=args.seed, jobs=args.jobs)
     if args.json:
         print(json.dumps(res, indent=2))
@@ -149,6 +182,14 @@ def cmd_odds(args: argparse.Namespace) -> int:
         c = res["camps"][camp]
         print(f"{camp:<10} {c['share']:>8.2%}   [{c['low']:.2%}, {c['high']:.2%}]")
     return 0
+
+
+def game_over(game: dict[str, Any]) -> dict[str, Any] | None:
+    """Who won, when the scripted game already ended (None while it goes on)."""
+    from sim.resolve import resolve
+
+    outcome = resolve(game).get("outcome")
+    return outcome if isinstance(outcome, dict) and outcome.get("winner") else None
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
@@ -181,9 +222,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 def _range(text: str) -> tuple[float, float]:
     try:
-        lo, hi = (float(x) for x in text.split(","))
-    except ValueError:
-        raise InputError(f"--range {text!r}: expected LOW,HIGH") from None
+        lo, hi = (number(x) for x in text.split(","))
+    except (ValueError, argparse.ArgumentTypeError):
+        raise InputError(f"--range {text!r}: expected LOW,HIGH, two numbers") from None
     return lo, hi
 
 
@@ -257,95 +298,143 @@ def cmd_exact(args: argparse.Namespace) -> int:
 def add_commands(sub: argparse._SubParsersAction) -> None:
     e = sub.add_parser("exact", help="check the engine: uniform games against exact "
                                      "probabilities")
-    e.add_argument("--games", type=positive_int, default=20_000)
-    e.add_argument("--seed", type=nonneg_int, default=2024)
-    e.add_argument("--jobs", type=jobs_int, default=-1)
-    e.add_argument("--json", action="store_true")
+    e.add_argument("--games", type=positive_int, default=20_000, metavar="N",
+                   help="games per table (default 20000)")
+    e.add_argument("--seed", type=seed_int, default=2024, help="run seed (default 2024)")
+    add_jobs_arg(e)
+    e.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     e.set_defaults(func=cmd_exact)
 
     s = sub.add_parser("sweep", help="run a grid of setups (SWEEP.toml) into a tidy table")
-    s.add_argument("sweep", help="the sweep file")
-    s.add_argument("--out", help="output directory (default runs/<sweep name>)")
-    s.add_argument("--resume", action="store_true", help="skip the cells already finished")
+    s.add_argument("sweep", help="the sweep file (docs: [base], [grid], [[cells]], [run])")
+    s.add_argument("--out", metavar="DIR",
+                   help="output directory (default runs/<sweep name>: the file's name = "
+                        "\"...\", else the file name without .toml)")
+    s.add_argument("--resume", action="store_true",
+                   help="continue a sweep in DIR, skipping the cells already finished "
+                        "(default: refuse a DIR that holds one)")
+    s.add_argument("--games", type=positive_int, metavar="N",
+                   help="games per cell, instead of the file's [run] (default: the file's "
+                        "games or precision, else 10000)")
+    s.add_argument("--precision", type=probability, metavar="HALF_WIDTH",
+                   help="per cell: play until every camp's 95%% half-width is below this, "
+                        "instead of the file's [run] (default: the file's)")
     s.add_argument("--params", metavar="FILE",
                    help="a parameter file for the base setup; the base's [agents.params] "
                         "and the cells' param.NAME override it (default: none)")
-    s.add_argument("--jobs", type=jobs_int, help="worker processes (default: the file's)")
-    s.add_argument("--quiet", action="store_true")
+    s.add_argument("--jobs", type=jobs_int,
+                   help=f"worker processes (default: the file's [run] jobs, else "
+                        f"{JOBS_DEFAULT}; -1: every core)")
+    s.add_argument("--quiet", action="store_true",
+                   help="no progress lines (default: one line per cell on stderr)")
     s.set_defaults(func=cmd_sweep)
 
     c = sub.add_parser("compare", help="two arms on common random numbers: paired "
                                        "differences of win shares")
     add_setup_args(c)
-    c.add_argument("b", nargs="?", help="the second arm's TOML setup")
-    c.add_argument("--b-rule", action="append", default=[], metavar="NAME=VALUE")
-    c.add_argument("--b-param", action="append", default=[], metavar="NAME=VALUE")
-    c.add_argument("--b-agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH")
-    c.add_argument("--b-roles")
-    c.add_argument("--b-players", type=positive_int)
-    c.add_argument("--b-agents")
-    c.add_argument("--games", type=positive_int, default=20_000)
-    c.add_argument("--seed", type=nonneg_int, default=0)
-    c.add_argument("--jobs", type=jobs_int, default=1)
-    c.add_argument("--json", action="store_true")
+    c.add_argument("b", nargs="?", help="the second arm's TOML setup (default: arm A changed "
+                                        "by the --b-* flags)")
+    c.add_argument("--b-rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="arm B: a rule option changed from arm A (repeatable; default: none)")
+    c.add_argument("--b-param", action="append", default=[], metavar="NAME=VALUE",
+                   help="arm B: an agent parameter changed from arm A (repeatable; "
+                        "default: none)")
+    c.add_argument("--b-agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH",
+                   help="arm B: the agent of one role (repeatable; default: arm A's)")
+    c.add_argument("--b-roles", metavar="COMPOSITION",
+                   help="arm B: an inline composition (default: arm A's)")
+    c.add_argument("--b-players", type=players_int, metavar="N",
+                   help="arm B: the standard table for N players (default: arm A's table)")
+    c.add_argument("--b-agents", metavar="SET",
+                   help="arm B: the agent set for every role (default: arm A's)")
+    c.add_argument("--games", type=positive_int, metavar="N",
+                   help="paired games per arm (default: the setup file's [run] games, "
+                        "else 20000)")
+    c.add_argument("--seed", type=seed_int,
+                   help="run seed, the same for both arms (default: the setup file's [run] "
+                        "seed, else 0)")
+    add_jobs_arg(c, default=None, help=f"worker processes (default: the file's [run] jobs, "
+                                       f"else {JOBS_DEFAULT}; -1: every core)")
+    c.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     c.set_defaults(func=cmd_compare)
 
     r = sub.add_parser("recommend", help="compositions near the standard table closest to "
                                          "target win shares")
     add_setup_args(r, positional=False)
-    r.add_argument("--target", help="camp=share list (default town=0.5,yakuza=0.2,triad=0.2,"
-                                    "maniac=0.1)")
-    r.add_argument("--games", type=positive_int, default=400, help="first-round games")
-    r.add_argument("--rounds", type=positive_int, default=4)
-    r.add_argument("--keep", type=positive_int, default=8)
-    r.add_argument("--top", type=positive_int, default=5)
+    r.add_argument("--target", metavar="CAMP=SHARE,...",
+                   help="target win shares (default town=0.5,yakuza=0.2,triad=0.2,maniac=0.1)")
+    r.add_argument("--games", type=positive_int, default=400, metavar="N",
+                   help="games per candidate in the first round (default 400)")
+    r.add_argument("--rounds", type=positive_int, default=4, metavar="N",
+                   help="rounds of successive halving; each doubles the games "
+                        "(default 4)")
+    r.add_argument("--keep", type=positive_int, default=8, metavar="N",
+                   help="stop halving when this many candidates are left (default 8)")
+    r.add_argument("--top", type=positive_int, default=5, metavar="N",
+                   help="candidates to print (default 5)")
     r.add_argument("--confirm", type=nonneg_int, default=3,
                    help="replay this many of the best on fresh games and rank them on those "
                         "(default: %(default)s)")
     r.add_argument("--confirm-games", type=positive_int,
                    help="fresh games per confirmed candidate (default: as many as the "
                         "selection gave it)")
-    r.add_argument("--seed", type=nonneg_int, default=0)
-    r.add_argument("--jobs", type=jobs_int, default=1)
-    r.add_argument("--json", action="store_true")
-    r.add_argument("--quiet", action="store_true")
+    r.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
+    add_jobs_arg(r)
+    r.add_argument("--json", action="store_true", help="print JSON (default: a table)")
+    r.add_argument("--quiet", action="store_true",
+                   help="no progress lines (default: one line per round on stderr)")
     r.set_defaults(func=cmd_recommend)
 
     o = sub.add_parser("odds", help="each camp's chance from a position (resolve schema)")
-    o.add_argument("game", help="GAME.json played so far")
-    o.add_argument("--agents")
-    o.add_argument("--agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH")
-    o.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    o.add_argument("game", help="GAME.json played so far (docs/resolve.md)")
+    o.add_argument("--agents", metavar="SET",
+                   help="agent set that plays on: heuristic, uniform or random "
+                        "(default heuristic)")
+    o.add_argument("--agent", action="append", default=[], metavar="ROLE=NAME_OR_PATH",
+                   help="agent for one role (repeatable; default: the --agents set)")
+    o.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="agent parameter (repeatable; default: documented defaults)")
     o.add_argument("--params", metavar="FILE",
                    help="a parameter file (TOML [params] table); --param flags override it "
                         "(default: none)")
-    o.add_argument("--games", type=positive_int, default=2000)
-    o.add_argument("--seed", type=nonneg_int, default=0)
-    o.add_argument("--jobs", type=jobs_int, default=1)
-    o.add_argument("--json", action="store_true")
+    o.add_argument("--games", type=positive_int, default=2000, metavar="N",
+                   help="continuations played from the position (default 2000)")
+    o.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
+    add_jobs_arg(o)
+    o.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     o.set_defaults(func=cmd_odds)
 
     k = sub.add_parser("calibrate", help="the skill at which a camp wins a target share")
     add_setup_args(k)
-    k.add_argument("--param-name", default="town_skill", help="parameter to calibrate")
-    k.add_argument("--camp", default="town", choices=("town", "yakuza", "triad", "maniac"))
-    k.add_argument("--target", type=float, default=0.5)
-    k.add_argument("--range", default="0,2", help="LOW,HIGH of the search (default 0,2)")
-    k.add_argument("--points", type=positive_int, default=9)
-    k.add_argument("--games", type=positive_int, default=2000, help="games per point")
-    k.add_argument("--seed", type=nonneg_int, default=0)
-    k.add_argument("--jobs", type=jobs_int, default=1)
-    k.add_argument("--json", action="store_true")
+    k.add_argument("--param-name", default="town_skill", metavar="NAME",
+                   help="agent parameter to calibrate (default town_skill)")
+    k.add_argument("--camp", default="town", choices=("town", "yakuza", "triad", "maniac"),
+                   help="the camp whose win share is calibrated (default town)")
+    k.add_argument("--target", type=number, default=0.5, metavar="SHARE",
+                   help="the win share wanted, between 0 and 1 (default 0.5)")
+    k.add_argument("--range", default="0,2", metavar="LOW,HIGH",
+                   help="values of the parameter searched (default 0,2)")
+    k.add_argument("--points", type=positive_int, default=9, metavar="N",
+                   help="grid points in the range (default 9)")
+    k.add_argument("--games", type=positive_int, default=2000, metavar="N",
+                   help="games per grid point (default 2000)")
+    k.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
+    add_jobs_arg(k)
+    k.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     k.set_defaults(func=cmd_calibrate)
 
     b = sub.add_parser("bench", help="games per second by table size and agent set")
-    b.add_argument("--quick", action="store_true", help="a short run (fewer games)")
-    b.add_argument("--games", type=positive_int, help="games per measurement")
-    b.add_argument("--jobs", type=jobs_int, default=-1, help="jobs for the parallel figure")
-    b.add_argument("--json", action="store_true")
+    b.add_argument("--quick", action="store_true",
+                   help="a short run: 1000 games per measurement (default 5000)")
+    b.add_argument("--games", type=positive_int, metavar="N",
+                   help="games per measurement (default 5000, 1000 with --quick)")
+    add_jobs_arg(b, help=f"jobs for the parallel figure; 1 leaves it out (default "
+                         f"{JOBS_DEFAULT}; -1: every core)")
+    b.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     b.add_argument("--profile", action="store_true",
                    help="instead: where the time goes (cProfile, one core, top functions)")
-    b.add_argument("--players", type=positive_int, default=25, help="table for --profile")
+    b.add_argument("--players", type=players_int, default=25, metavar="N",
+                   help="table for --profile (default 25)")
     b.add_argument("--agents", choices=("heuristic", "uniform", "random"),
-                   default="heuristic", help="agent set for --profile")
+                   default="heuristic", help="agent set for --profile (default heuristic)")
     b.set_defaults(func=cmd_bench)

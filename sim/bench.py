@@ -24,19 +24,22 @@ def _rate(players: int, agents: str, games: int, jobs: int) -> dict[str, Any]:
             "ms_per_game": 1000 * secs / games, "turns_mean": res.tally.turns_sum / games}
 
 
-def run_bench(quick: bool = False, games: int | None = None, jobs: int = -1) -> dict[str, Any]:
+def run_bench(quick: bool = False, games: int | None = None, jobs: int = 1) -> dict[str, Any]:
+    """The figures of `mafia-sim bench`; the parallel row and its efficiency only when more
+    than one job is asked for (on one job there is nothing to compare)."""
     base = games or (1000 if quick else 5000)
     n_jobs = joblib.cpu_count() if jobs == -1 else jobs
     rows = []
     rows.append(_rate(25, "heuristic", base, 1))
-    par = _rate(25, "heuristic", base * n_jobs, n_jobs)
-    rows.append(par)
+    par = _rate(25, "heuristic", base * n_jobs, n_jobs) if n_jobs > 1 else None
+    if par is not None:
+        rows.append(par)
     for n in (20, 30, 60, 100):
         rows.append(_rate(n, "heuristic", max(200, base * 25 // (n * 2)), 1))
     for agents in ("uniform", "random"):
         rows.append(_rate(25, agents, base, 1))
     single = rows[0]["games_per_second"]
-    efficiency = par["games_per_second"] / (single * n_jobs)
+    efficiency = par["games_per_second"] / (single * n_jobs) if par is not None else None
     by_n = {r["players"]: r["ms_per_game"] for r in rows
             if r["agents"] == "heuristic" and r["jobs"] == 1}
     exponent = math.log(by_n[100] / by_n[25]) / math.log(100 / 25)
@@ -97,7 +100,9 @@ def format_bench(res: dict[str, Any]) -> str:
         lines.append(f"{r['players']:>7} {r['agents']:<10} {r['jobs']:>4} {r['games']:>7} "
                      f"{r['games_per_second']:>9,.0f} {r['ms_per_game']:>8.3f} "
                      f"{r['turns_mean']:>6.2f}")
-    lines.append(f"parallel efficiency on {res['jobs']} jobs: {res['parallel_efficiency']:.0%}")
+    if res.get("parallel_efficiency") is not None:
+        lines.append(f"parallel efficiency on {res['jobs']} jobs: "
+                     f"{res['parallel_efficiency']:.0%}")
     lines.append(f"per-game cost grows as players^{res['growth_exponent_25_to_100']:.2f} "
                  "from 25 to 100 players")
     lines.append(f"peak memory (this process): {res['peak_memory_mb']:.0f} MB")

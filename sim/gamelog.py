@@ -7,6 +7,11 @@ request (and every role that sent none), and the host's resolution with the news
 host's chance written out (`"chance": "script"`), so that `sim.resolve.resolve` of it plays
 the same game to the same end.
 
+The Russian log, like the newspaper without a known gender (sim.newspaper.CAUSE_RU), uses
+no gendered past-tense verb for a player: a simulated player has no grammatical gender, so
+actions are in the present tense ("проверяет", "избивает") and deaths are noun phrases
+("жертва маньяка").
+
 Both read only what a game played with `record=True` keeps: the engine's log and the
 turn reports.
 """
@@ -17,7 +22,16 @@ from collections import defaultdict
 from typing import Any
 
 from sim.engine import Death, Game, TurnReport
-from sim.newspaper import CAUSE_TEXT, CLAN_EN, CLAN_RU, ROLE_EN, ROLE_RU, render, role_label
+from sim.newspaper import (
+    CLAN_EN,
+    CLAN_GEN_RU,
+    CLAN_RU,
+    ROLE_EN,
+    ROLE_RU,
+    causes_text,
+    render,
+    role_label,
+)
 from sim.requests import (
     Action,
     Ambush,
@@ -38,8 +52,6 @@ from sim.rules import RuleSet
 NIGHT_ROLES = (Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
                Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT)
 #: The `resolve` schema's night key of each acting role.
-#: The clans in the Russian genitive ("заказ Якудзы").
-CLAN_GEN_RU = {Clan.YAKUZA: "Якудзы", Clan.TRIAD: "Триады"}
 NIGHT_KEY = {Role.KAMIKAZE: "kamikaze", Role.THUG: "thug", Role.MANIAC: "maniac",
              Role.NINJA: "ninja", Role.DOCTOR: "doctor", Role.NECROMANCER: "necromancer",
              Role.COMMISSAR: "commissar", Role.SERGEANT: "sergeant"}
@@ -177,14 +189,14 @@ T = {
               "{clan} order (sent by {by}): {shooter} shoots {target}"),
     "step": ("шаг {k}", "step {k}"),
     "votes_n": ("голосов: {n}", "{n} votes"),
-    "beaten": ("{v} избит громилой {g}", "{v} beaten by the thug {g}"),
-    "check": ("{c} проверил {t}: {r}", "{c} checked {t}: {r}"),
-    "check_ambush": ("{c} пришёл с проверкой к {t} и попал в засаду",
+    "beaten": ("{g} избивает {v}", "{v} beaten by the thug {g}"),
+    "check": ("{c} проверяет {t}: {r}", "{c} checked {t}: {r}"),
+    "check_ambush": ("{c} идёт с проверкой к {t} и попадает в засаду",
                      "{c} checked {t} and met the ambush"),
-    "check_thug": ("; проверяемого этой ночью избил {g}", "; the target was beaten that night "
+    "check_thug": ("; проверяемого этой ночью избивает {g}", "; the target was beaten that night "
                    "by {g}"),
     "seen_by": ("видели: {w}", "seen by {w}"),
-    "protect": ("{x} спасён протектом некроманта", "{x} saved by the necromancer's protect"),
+    "protect": ("протект некроманта спасает {x}", "{x} saved by the necromancer's protect"),
     "vest": ("бронежилет маньяка остановил пулю клана",
              "the maniac's vest stopped a clan's bullet"),
     "army": ("некромант поднял Армию Тьмы", "the necromancer raised the Army of Darkness"),
@@ -232,7 +244,9 @@ class _Writer:
             return clans[Clan.parse(text)]
         if text.startswith("vsb:") and text[4:] in ("yakuza", "triad"):
             clan = clans[Clan.parse(text[4:])]
-            return f"ВСБ клана {clan}" if self.ru else f"VSB of the {clan}"
+            if self.ru:
+                return f"ВСБ {CLAN_GEN_RU[Clan.parse(text[4:])]}"
+            return f"VSB of the {clan}"
         try:
             role = Role.parse(text)
         except ValueError:
@@ -400,8 +414,7 @@ class _Writer:
                 badge[ev[2]] = True
 
     def death(self, rep: TurnReport, d: Death) -> str:
-        ru = self.ru
-        causes = (", " if ru else " and ").join(CAUSE_TEXT[c][0 if ru else 1] for c in d.causes)
+        causes = causes_text(d.causes, self.lang)
         extra = ""
         if d.cause is Cause.HANGED:
             n = sum(1 for _, target in rep.votes if target == d.seat)

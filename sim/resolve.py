@@ -13,7 +13,7 @@ from numpy.random import Generator
 
 from sim.engine import Game, TurnReport
 from sim.errors import InputError
-from sim.newspaper import render
+from sim.newspaper import GENDERS, render
 from sim.requests import (
     Action,
     Ambush,
@@ -31,7 +31,7 @@ from sim.requests import (
     Vote,
 )
 from sim.roles import Clan, Role
-from sim.rules import Composition, RuleSet, Seat
+from sim.rules import Composition, RuleSet, Seat, json_rule_hint
 from sim.view import Statement
 
 TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note", "coin"}
@@ -61,9 +61,16 @@ def load_game_file(path: str | Path) -> dict[str, Any]:
     except json.JSONDecodeError as e:
         raise InputError(f"{p}: malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
             from None
+    except ValueError:  # an integer over Python's 4,300-digit limit
+        raise InputError(f"{p}: the JSON holds an integer of more than 4,300 digits") from None
     if not isinstance(data, dict):
         raise InputError(f"{p}: the top level must be an object with 'players' and 'turns'")
     return data
+
+
+def _names(keys: set[str]) -> str:
+    """Unknown keys as the user wrote them, quoted so odd characters show."""
+    return ", ".join(k if k.isidentifier() else repr(k) for k in sorted(keys))
 
 
 class _Parser:
@@ -74,24 +81,32 @@ class _Parser:
     def __init__(self, game: Mapping[str, Any]):
         if not isinstance(game, Mapping):
             raise InputError("the game must be an object with 'players' and 'turns'")
-        unknown = set(game) - {"players", "rules", "dons", "turns", "seed", "chance", "note"}
+        top = {"players", "rules", "dons", "turns", "seed", "chance", "note"}
+        unknown = set(game) - top
         if unknown:
-            raise InputError(f"unknown top-level field(s): {', '.join(sorted(unknown))}")
+            raise InputError(f"unknown top-level field(s): {_names(unknown)} (fields: "
+                             f"{', '.join(sorted(top))})")
         players = game.get("players")
         if not isinstance(players, list) or not players:
-            raise InputError("'players' must be a non-empty list of {name, role[, clan]}")
+            raise InputError("'players' must be a non-empty list of {name, role[, clan, gender]}")
         seats: list[Seat] = []
         names: list[str] = []
+        #: each player's grammatical gender for the Russian newspaper: "m", "f" or None
+        self.genders: list[str | None] = []
         for i, p in enumerate(players):
             where = f"players[{i}]"
             if not isinstance(p, Mapping):
-                raise InputError(f"{where}: a player is an object {{name, role[, clan]}}")
-            extra = set(p) - {"name", "role", "clan"}
+                raise InputError(f"{where}: a player is an object {{name, role[, clan, gender]}}")
+            extra = set(p) - {"name", "role", "clan", "gender"}
             if extra:
-                raise InputError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+                raise InputError(f"{where}: unknown field(s) {_names(extra)} (fields: "
+                                 "name, role, clan, gender)")
             name = p.get("name")
             if not isinstance(name, str) or not name.strip():
                 raise InputError(f"{where}: 'name' must be a non-empty string")
+            if not name.isprintable():
+                raise InputError(f"{where}: the name {name!r} holds a control character "
+                                 "(a newline, tab, ...): names are one printable line")
             if not isinstance(p.get("role"), str):
                 raise InputError(f"{where} ({name}): 'role' must be a string")
             try:
@@ -112,8 +127,13 @@ class _Parser:
                 clan = Clan.TRIAD
             if role in (Role.MAFIOSO, Role.VSB) and clan is Clan.NONE:
                 raise InputError(f"{where} ({name}): a {role.key} needs 'clan': yakuza or triad")
+            gender = p.get("gender")
+            if gender is not None and gender not in GENDERS:
+                raise InputError(f"{where} ({name}): 'gender' must be \"m\" or \"f\" (or left "
+                                 f"out when unknown), got {gender!r}")
             seats.append(Seat(role, clan))
             names.append(name)
+            self.genders.append(gender)
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise InputError(f"duplicate player name(s): {', '.join(dup)}")
@@ -122,7 +142,7 @@ class _Parser:
             raise InputError("'rules' must be an object of rule names and values")
         self.rules = RuleSet().replace(rules_in)
         self.comp = Composition(tuple(seats), tuple(names))
-        self.comp.validate(self.rules)
+        self.comp.validate(self.rules, json_rule_hint)
         self.seat_of = {n: i for i, n in enumerate(names)}
         self.names = names
         dons_in = game.get("dons", {})
@@ -189,7 +209,8 @@ class _Parser:
             raise InputError(f"{where}: a turn is an object")
         unknown = set(turn) - TURN_KEYS
         if unknown:
-            raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise InputError(f"{where}: unknown field(s) {_names(unknown)} (fields: "
+                             f"{', '.join(sorted(TURN_KEYS))})")
         votes: list[Vote] = []
         raw_votes = turn.get("votes", [])
         if not isinstance(raw_votes, list):
@@ -221,7 +242,8 @@ class _Parser:
             raise InputError(f"{where}.night: expected an object of requests")
         unknown = set(raw_night) - NIGHT_KEYS
         if unknown:
-            raise InputError(f"{where}.night: unknown request(s) {', '.join(sorted(unknown))}")
+            raise InputError(f"{where}.night: unknown request(s) {_names(unknown)} (requests: "
+                             f"{', '.join(sorted(NIGHT_KEYS))})")
         items = [(f"{where}.night.{key}", key, req) for key, req in raw_night.items()
                  if not isinstance(req, list) or key in ("yakuza", "triad")]
         for key, reqs in raw_night.items():  # several players of one role: a list
@@ -255,9 +277,11 @@ class _Parser:
             w = f"{where}.statements[{i}]"
             if not isinstance(item, Mapping):
                 raise InputError(f"{w}: a statement is an object {{by, kind, ...}}")
-            extra = set(item) - {"by", "kind", "target", "value", "channel", "to"}
+            allowed = {"by", "kind", "target", "value", "channel", "to"}
+            extra = set(item) - allowed
             if extra:
-                raise InputError(f"{w}: unknown field(s) {', '.join(sorted(extra))}")
+                raise InputError(f"{w}: unknown field(s) {_names(extra)} (fields: "
+                                 f"{', '.join(sorted(allowed))})")
             kind = item.get("kind")
             if kind not in ("claim", "check", "accuse", "defend", "order"):
                 raise InputError(f"{w}: kind must be claim, check, accuse, defend or order")
@@ -278,7 +302,8 @@ class _Parser:
     ) -> None:
         extra = set(req) - {"target", "shooter", "by"}
         if extra:
-            raise InputError(f"{w}: unknown field(s) {', '.join(sorted(extra))}")
+            raise InputError(f"{w}: unknown field(s) {_names(extra)} (fields: by, shooter, "
+                             "target)")
         if "target" not in req:
             raise InputError(f"{w}: a clan order needs 'target'")
         target = self.seat(req["target"], f"{w}.target")
@@ -321,7 +346,8 @@ class _Parser:
         return [self.seat(n, w) for n in names]
 
 
-def turn_dict(game: Game, rep: TurnReport) -> dict[str, Any]:
+def turn_dict(game: Game, rep: TurnReport,
+              genders: list[str | None] | None = None) -> dict[str, Any]:
     names = game.st.names
     return {
         "turn": rep.turn,
@@ -341,7 +367,8 @@ def turn_dict(game: Game, rep: TurnReport) -> dict[str, Any]:
         "protects_fired": [names[s] for s in rep.protects_fired],
         "vest_spent": rep.vest_spent,
         "army_raised": rep.army_raised,
-        "newspaper": {"ru": render(game.st, rep, "ru"), "en": render(game.st, rep, "en")},
+        "newspaper": {"ru": render(game.st, rep, "ru", genders),
+                      "en": render(game.st, rep, "en")},
     }
 
 
@@ -415,7 +442,15 @@ def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
             g.say(stmt)
         if script:
             script.start_turn(f"turns[{t}]", inp.votes)
-        turns.append(turn_dict(g, g.play_turn(inp)))
+        rep = g.play_day(inp)
+        if rep.outcome is None:
+            g.play_night(inp.night)
+        else:
+            # The day ended the game, so the night never runs; its requests are still
+            # checked as they would have been carried out: an illegal request is an error
+            # whether or not the game ends before it (R14.1, P3.1).
+            g.admit_night(inp.night, inp.absent)
+        turns.append(turn_dict(g, rep, parser.genders))
         if script:
             script.end_turn()
     out = g.outcome

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 
 from sim.errors import CompositionError, InputError
@@ -78,11 +80,28 @@ class RuleSet:
         for name in ("abstention_limit", "harakiri_at", "necromancer_protects", "army_min_living"):
             if getattr(self, name) < 0:
                 raise InputError(f"rule {name} must be >= 0, got {getattr(self, name)}")
-        if self.turn_limit < 1:
-            raise InputError(f"rule turn_limit must be >= 1, got {self.turn_limit}")
+        if not 1 <= self.turn_limit <= 10_000:
+            raise InputError(f"rule turn_limit must be from 1 to 10000, got {self.turn_limit}")
 
     def as_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+#: the largest whole-number rule value (turns, counts)
+MAX_RULE_INT = 1_000_000
+#: numbers on the command line and in files are ASCII digits only (not `٣`)
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+_ASCII_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def _digits(v: int) -> int:
+    """About how many digits v has (str() refuses integers over 4,300 digits)."""
+    return int(abs(v).bit_length() * math.log10(2)) + 1
+
+
+def _short(raw: object) -> str:
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _coerce_rule(name: str, kind: type, raw: object) -> object:
@@ -92,30 +111,51 @@ def _coerce_rule(name: str, kind: type, raw: object) -> object:
             return raw
         if isinstance(raw, str) and raw.strip().lower() in ("true", "false", "1", "0", "yes", "no"):
             return raw.strip().lower() in ("true", "1", "yes")
-        raise InputError(f"rule {name} takes true or false, got {raw!r}")
+        raise InputError(f"rule {name} takes true or false, got {_short(raw)}")
     if kind is int:
         if isinstance(raw, bool):
             raise InputError(f"rule {name} takes a whole number, got {raw!r}")
+        if isinstance(raw, str) and _ASCII_INT.fullmatch(raw.strip()):
+            raw = int(raw.strip())
         if isinstance(raw, int):
+            if abs(raw) > MAX_RULE_INT:
+                raise InputError(f"rule {name} takes a whole number up to {MAX_RULE_INT:,}, "
+                                 f"got one of {_digits(raw)} digits")
             return raw
-        if isinstance(raw, str):
-            try:
-                return int(raw.strip())
-            except ValueError:
-                pass
-        raise InputError(f"rule {name} takes a whole number, got {raw!r}")
+        raise InputError(f"rule {name} takes a whole number, got {_short(raw)}")
     if kind is float:
         if isinstance(raw, bool):
             raise InputError(f"rule {name} takes a number, got {raw!r}")
-        if isinstance(raw, (int, float)):
-            return float(raw)
-        if isinstance(raw, str):
+        if isinstance(raw, str) and _ASCII_NUMBER.fullmatch(raw.strip()):
+            raw = float(raw.strip())
+        if isinstance(raw, int):
+            whole = raw
             try:
-                return float(raw.strip())
-            except ValueError:
-                pass
-        raise InputError(f"rule {name} takes a number, got {raw!r}")
+                raw = float(whole)
+            except OverflowError:
+                raise InputError(f"rule {name} takes a number from 0 to 1, got one of "
+                                 f"{_digits(whole)} digits") from None
+        if isinstance(raw, float):
+            if not math.isfinite(raw):
+                raise InputError(f"rule {name} takes a finite number, got {raw}")
+            return raw
+        raise InputError(f"rule {name} takes a number, got {_short(raw)}")
     raise InputError(f"rule {name}: unsupported type")  # pragma: no cover
+
+
+RuleHint = Callable[[str, str], str]
+
+
+def toml_rule_hint(name: str, value: str) -> str:
+    return f"{name} = {value} under [rules]"
+
+
+def flag_rule_hint(name: str, value: str) -> str:
+    return f"--rule {name}={value}"
+
+
+def json_rule_hint(name: str, value: str) -> str:
+    return f'"rules": {{"{name}": {value}}}'
 
 
 #: camp_of for every role and clan, looked up (a Seat's camp is asked for in every game)
@@ -239,8 +279,10 @@ class Composition:
         )
 
     # -- the D2.1 check -----------------------------------------------------------------------
-    def problems(self, rules: RuleSet) -> list[str]:
-        """Every fault of D2.1, one message each (empty when valid)."""
+    def problems(self, rules: RuleSet, how: RuleHint | None = None) -> list[str]:
+        """Every fault of D2.1, one message each (empty when valid). `how(name, value)` says
+        how to set a rule option in the interface the input came from (a flag, TOML, JSON)."""
+        hint = how or toml_rule_hint
         out: list[str] = []
         if self.n < 3:
             out.append(f"a game needs at least 3 players, got {self.n} (D2.1)")
@@ -265,7 +307,8 @@ class Composition:
                 out.append(f"a {clan.key} VSB without his clan (D2.1)")
             if members and vsb == 0 and rules.require_vsb:
                 out.append(
-                    f"the {clan.key} has no VSB (R2.3; set require_vsb = false to allow)"
+                    f"the {clan.key} has no VSB (R2.3; to allow it: "
+                    f"{hint('require_vsb', 'false')})"
                 )
             if vsb > 1:
                 out.append(f"the {clan.key} has {vsb} VSBs; each clan has exactly one (R2.3)")
@@ -279,12 +322,12 @@ class Composition:
                 if k > 1:
                     out.append(
                         f"{k} players are {role.key}; a unique role appears once "
-                        "(set allow_duplicate_roles = true to allow) (D2.1)"
+                        f"(D2.1; to allow it: {hint('allow_duplicate_roles', 'true')})"
                     )
         return out
 
-    def validate(self, rules: RuleSet) -> None:
-        problems = self.problems(rules)
+    def validate(self, rules: RuleSet, how: RuleHint | None = None) -> None:
+        problems = self.problems(rules, how)
         if problems:
             raise CompositionError(problems)
 

@@ -12,10 +12,12 @@ from typing import Any
 
 from agents.base import AgentSet, resolve_agent_set
 from sim.errors import InputError
-from sim.roles import Clan, Role
-from sim.rules import Composition, RuleSet, Seat
+from sim.roles import Camp, Clan, Role
+from sim.rules import Composition, RuleSet, Seat, flag_rule_hint
 
-_ITEM = re.compile(r"^\s*([a-z_]+)\s*(?:\*\s*(\d+))?\s*$")
+_ITEM = re.compile(r"^\s*([a-z_]+)\s*(?:\*\s*([0-9]+))?\s*$")
+#: the largest table a run accepts (memory and time grow with it; 100 plays ~10 ms a game)
+MAX_PLAYERS = 1000
 
 
 def parse_roles(text: str, players: int | None = None) -> Composition:
@@ -45,6 +47,8 @@ def parse_roles(text: str, players: int | None = None) -> Composition:
             except ValueError as e:
                 raise InputError(f"--roles: {e}") from None
             count = int(m.group(2)) if m.group(2) else 1
+            if len(seats) + count > MAX_PLAYERS:
+                raise InputError(f"--roles: more than {MAX_PLAYERS} players (the maximum)")
             if clan is Clan.NONE and role in (Role.MAFIOSO, Role.VSB):
                 raise InputError(f"--roles: {role.key} must be listed under yakuza= or triad=")
             c = clan
@@ -104,6 +108,10 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise InputError(f"{p}: malformed TOML: {e}") from None
     except UnicodeDecodeError:
         raise InputError(f"{p}: not UTF-8 text") from None
+    except ValueError:  # an integer over Python's 4,300-digit limit
+        raise InputError(f"{p}: the TOML holds an integer of more than 4,300 digits") from None
+    except RecursionError:
+        raise InputError(f"{p}: the TOML is nested too deeply") from None
 
 
 PARAMS_FILE_KEYS = {"params"}
@@ -185,9 +193,16 @@ def build_setup(
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
                          f"(keys: {', '.join(sorted(SETUP_KEYS))})")
     n = players if players is not None else f.get("players")
+    what = "--players" if players is not None else f"{where}: players"
     if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
-        raise InputError(f"{where}: players must be a whole number, got {n!r}")
+        raise InputError(f"{what} must be a whole number, got {n!r}")
     role_text = roles if roles is not None else f.get("roles")
+    if n is not None:
+        low = 3 if role_text is not None else 12
+        if not low <= n <= MAX_PLAYERS:
+            table = "a game" if role_text is not None else "the standard table"
+            raise InputError(f"{what} = {n}: {table} needs at least {low} players and "
+                             f"takes at most {MAX_PLAYERS}")
     if role_text is not None:
         if not isinstance(role_text, str):
             raise InputError(f"{where}: roles must be a string like 'civilian*9,...'")
@@ -201,7 +216,9 @@ def build_setup(
     rule_values.update(file_rules)
     rule_values.update(rules or {})
     ruleset = RuleSet().replace(rule_values)
-    comp.validate(ruleset)
+    comp.validate(ruleset, flag_rule_hint if file is None else
+                  lambda k, v: f"--rule {k}={v}, or {k} = {v} under [rules] in {where}")
+    check_playable(comp)
     fa = f.get("agents", {})
     if isinstance(fa, str):
         fa = {"set": fa}
@@ -211,7 +228,15 @@ def build_setup(
     if unknown:
         raise InputError(f"{where}: unknown key(s) in [agents]: {', '.join(sorted(unknown))}")
     set_name = agents or fa.get("set", "heuristic")
-    over = {**dict(fa.get("roles", {})), **dict(agent_overrides or {})}
+    if not isinstance(set_name, str):
+        raise InputError(f"{where}: [agents] set must be a string such as \"heuristic\", "
+                         f"got {set_name!r}")
+    file_over = fa.get("roles", {})
+    if not isinstance(file_over, Mapping) or not all(
+            isinstance(v, str) for v in file_over.values()):
+        raise InputError(f"{where}: [agents.roles] must be a table of ROLE = \"agent\" "
+                         f"strings, got {file_over!r}")
+    over = {**dict(file_over), **dict(agent_overrides or {})}
     file_params = fa.get("params", {})
     if not isinstance(file_params, Mapping):
         raise InputError(f"{where}: [agents] params must be a table of NAME = value")
@@ -243,4 +268,44 @@ def build_setup(
     run = f.get("run", {})
     if not isinstance(run, Mapping):
         raise InputError(f"{where}: [run] must be a table")
+    check_run(run, where)
     return Setup(comp, ruleset, aset, policy, dict(run))
+
+
+def check_playable(comp: Composition) -> None:
+    """A simulated table needs an enemy of Town, or its games never end before the turn
+    limit (a scripted `resolve` game may still be Town alone)."""
+    if all(s.camp is Camp.TOWN for s in comp.seats):
+        raise InputError("the table has no enemy of Town (no clan member, no maniac): "
+                         "its games could only end at the turn limit")
+
+
+RUN_KEYS = {"games", "precision", "seed", "jobs", "max_games"}
+#: the largest seed (results are written as 64-bit signed integers)
+MAX_SEED = 2**63 - 1
+
+
+def check_run(run: Mapping[str, Any], where: str) -> None:
+    """Every key of a [run] table, with its type and range."""
+    unknown = set(run) - RUN_KEYS
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) in [run]: {', '.join(sorted(unknown))} "
+                         f"(keys: {', '.join(sorted(RUN_KEYS))})")
+    for key, low, high in (("games", 1, None), ("max_games", 1, None),
+                           ("seed", 0, MAX_SEED), ("jobs", -1, None)):
+        v = run.get(key)
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InputError(f"{where}: [run] {key} must be a whole number, got {v!r}")
+        if v < low or (high is not None and v > high) or (key == "jobs" and v == 0):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            if key == "jobs":
+                bound = "a positive number, or -1 for every core"
+            raise InputError(f"{where}: [run] {key} must be {bound}, got {v}")
+    prec = run.get("precision")
+    if prec is not None:
+        if isinstance(prec, bool) or not isinstance(prec, (int, float)):
+            raise InputError(f"{where}: [run] precision must be a number, got {prec!r}")
+        if not 0 < prec < 0.5:
+            raise InputError(f"{where}: [run] precision must be between 0 and 0.5, got {prec}")

@@ -225,9 +225,19 @@ def test_cli_bad_target_and_range() -> None:
 def test_bench_reports_rates_and_efficiency() -> None:
     from sim.bench import format_bench, run_bench
 
-    res = run_bench(games=20, jobs=1)
+    res = run_bench(games=20, jobs=2)
     assert res["rows"] and all(r["games_per_second"] > 0 for r in res["rows"])
-    assert "parallel efficiency" in format_bench(res)
+    assert "parallel efficiency on 2 jobs" in format_bench(res)
+
+
+def test_bench_on_one_job_has_no_efficiency_line() -> None:
+    """Issue 11: `bench --jobs 1` printed "parallel efficiency on 1 jobs: 98%"."""
+    from sim.bench import format_bench, run_bench
+
+    res = run_bench(games=20, jobs=1)
+    assert res["parallel_efficiency"] is None
+    assert all(r["jobs"] == 1 for r in res["rows"])
+    assert "parallel efficiency" not in format_bench(res)
 
 
 def test_bench_profile_names_the_engine_and_agents_functions() -> None:
