@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from agents.params import CAMPS
-from sim.commands import add_setup_args, jobs_int, nonneg_int, positive_int, setup_from_args
+from sim.commands import (
+    add_jobs_arg,
+    add_setup_args,
+    positive_int,
+    seed_int,
+    setup_from_args,
+)
 from sim.errors import InputError
 from sim.search import DEFAULT_BUDGET, DEFAULT_GAMES, BestResponse, planned_games
 from sim.setup import Setup
@@ -199,9 +205,8 @@ def _search_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=positive_int, default=DEFAULT_BUDGET,
                    help="selection games per camp, spent by successive halving over its "
                         f"deviations (default {DEFAULT_BUDGET:,})")
-    p.add_argument("--seed", type=nonneg_int, default=0, help="run seed (default 0)")
-    p.add_argument("--jobs", type=jobs_int, default=1,
-                   help="worker processes (-1: all cores; default 1)")
+    p.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
+    add_jobs_arg(p)
     p.add_argument("--camp", action="append", choices=CAMPS, default=[],
                    help="search this camp only (repeatable; default: all four)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
