@@ -47,7 +47,7 @@ from sim.requests import (
 from sim.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Winner
 from sim.rules import Composition, RuleSet
 from sim.state import GameState
-from sim.view import PlayerView, PublicRecord, Statement
+from sim.view import PlayerView, PublicRecord, Statement, refresh
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
 HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
@@ -55,6 +55,9 @@ HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
 #: stands behind them to be killed by the kamikaze or the ambush.
 BY_THE_DEAD = (Cause.TESTAMENT, Cause.ARMY)
 CLAN_CAUSE = {Clan.YAKUZA: Cause.YAKUZA, Clan.TRIAD: Cause.TRIAD}
+#: Roles whose views carry facts of their own besides the Don (sim.view.refresh).
+_TOLD_ROLES = frozenset({Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR,
+                         Role.MANIAC, Role.NECROMANCER})
 
 
 @dataclass(slots=True)
@@ -123,7 +126,14 @@ class Game:
         self.public = PublicRecord(self.st.names)
         self.public.role_counts = {r: len(s) for r, s in self.st.seats_by_role.items() if s}
         self.views = [PlayerView(self.st, self.public, seat) for seat in range(self.st.n)]
+        #: the views with facts of their own role to keep up to date (sim.view.refresh):
+        #: each clan's, for its Don, and the roles with more (`_told`; `_necro` at night)
+        self._clans = [(c, [self.views[m] for m in self.st.members[c]])
+                       for c in (Clan.YAKUZA, Clan.TRIAD) if self.st.members[c]]
+        self._told = [v for v in self.views if v.role in _TOLD_ROLES]
+        self._necro = [v for v in self._told if v.role is Role.NECROMANCER]
         self._appoint_dons(dons or {})
+        self._refresh()
         self._turn: tuple[TurnReport, TurnInput] | None = None
         self._dons_at_start: list[int] = list(self.st.don)
         self._army_at_start: dict[int, bool] = {}
@@ -164,6 +174,18 @@ class Game:
             if st.alive[m] and st.role[m] is Role.MAFIOSO:
                 return m
         return -1
+
+    def _refresh(self, night: bool = False) -> None:
+        """Copy into the views what their own roles' facts are now (sim.view.refresh).
+        `night`: after the day's removals, which change no fact but the Don (D2.2), when the
+        night's requests are taken and the necromancer gets the host's answers (P12.7)."""
+        st = self.st
+        for clan, views in self._clans:
+            don = st.don[clan]
+            for v in views:
+                v.don = don
+        for v in self._necro if night else self._told:
+            refresh(v, st, night)
 
     # -- queries --------------------------------------------------------------------------
     @property
@@ -349,6 +371,7 @@ class Game:
             self._close_turn(rep)
             return rep
         self.public.note_day(rep)
+        self._refresh(night=True)  # the night's requests are taken now (P3.1, P12.7)
         return rep
 
     def play_night(self, night: NightRequests, checked: bool = False) -> TurnReport:
@@ -384,6 +407,7 @@ class Game:
             else:
                 st.turn += 1
         self.public.publish(st, rep)
+        self._refresh()
         for c in rep.checks:
             for s in c.seen_by:
                 self.views[s].checks.append(c)

@@ -79,8 +79,13 @@ class Driver:
         """Play an existing game to its end with the agents (fresh agents and reads)."""
         st = game.st
         info = InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
+        # Each view holds its own copy of his reads (not a row of the table's matrix, whose
+        # `.base` would lead to everybody's), copied in place after each day's draws (the
+        # model adds them in place, so its rows are taken once).
+        reads = []
         for s, view in enumerate(game.views):
-            view.reads = info.reads[s]
+            view.reads = own = info.reads[s].copy()
+            reads.append((own, info.reads[s]))
         agents = [self.agents.make(st.role[s], s) for s in range(st.n)]
         # Only what an agent class overrides is asked (the base class does nothing).
         asked = [_overridden(type(a)) for a in agents]
@@ -95,6 +100,9 @@ class Driver:
             inp = TurnInput()
             if st.turn > 0:
                 info.day(rng)
+                if info.active:
+                    for own, row in reads:
+                        own[...] = row
                 self._attrition(game, inp, rng)
                 self._talk(game, agents, inp, rng)
                 self._votes(game, agents, inp, rng, rules.p_no_vote)
