@@ -17,6 +17,11 @@ information model, the driver, an agent, or another player's view.
 
 The legal lists, now worked out from the view's own data, are checked against sim.legal
 (worked out from the state) at every decision of random agents on several tables.
+
+What this does not cover: an agent runs in the host's process, so the interpreter itself
+reaches everything (`gc.get_objects()`, `gc.get_referrers(view)`, the caller's frame
+through `sys._getframe(1)`); only running agents in another process would shut those.
+The view holds no route; the process is not a sandbox.
 """
 
 from __future__ import annotations
