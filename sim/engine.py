@@ -125,11 +125,12 @@ class Game:
         self.reports: list[TurnReport] = []
         self.public = PublicRecord(self.st.names)
         self.public.role_counts = {r: len(s) for r, s in self.st.seats_by_role.items() if s}
-        self.views = [PlayerView(self.st, self.public, seat) for seat in range(self.st.n)]
-        #: the views with facts of their own role to keep up to date (sim.view.refresh):
-        #: each clan's, for its Don, and the roles with more (`_told`; `_necro` at night)
-        self._clans = [(c, [self.views[m] for m in self.st.members[c]])
-                       for c in (Clan.YAKUZA, Clan.TRIAD) if self.st.members[c]]
+        #: each clan's Don as its members' views show it (sim.view.PlayerView.don)
+        self._dons = {Clan.YAKUZA: [-1], Clan.TRIAD: [-1]}
+        self.views = [PlayerView(self.st, self.public, seat, self._dons)
+                      for seat in range(self.st.n)]
+        #: the views with facts of their own role to keep up to date (sim.view.refresh),
+        #: besides the Don (`_told`; `_necro` at night)
         self._told = [v for v in self.views if v.role in _TOLD_ROLES]
         self._necro = [v for v in self._told if v.role is Role.NECROMANCER]
         self._appoint_dons(dons or {})
@@ -180,10 +181,8 @@ class Game:
         `night`: after the day's removals, which change no fact but the Don (D2.2), when the
         night's requests are taken and the necromancer gets the host's answers (P12.7)."""
         st = self.st
-        for clan, views in self._clans:
-            don = st.don[clan]
-            for v in views:
-                v.don = don
+        for clan, box in self._dons.items():
+            box[0] = st.don[clan]
         for v in self._necro if night else self._told:
             refresh(v, st, night)
 

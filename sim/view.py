@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sim.legal import army_fault
 from sim.roles import CLAN_ROLES, Cause, Clan, Role
 
 if TYPE_CHECKING:
@@ -118,6 +119,10 @@ class PublicRecord:
         return [i for i in range(self.n) if alive[i]]
 
 
+_NO_DON = (-1,)
+_NOBODY: frozenset[int] = frozenset()
+
+
 class PlayerView:
     """One player's window on the game: plain data, with nothing that leads to the state.
 
@@ -139,34 +144,40 @@ class PlayerView:
     """
 
     __slots__ = ("public", "seat", "role", "clan", "allies", "checks", "private", "inbox",
-                 "reads", "rules", "don", "has_badge", "last_heal", "protects_left", "vest",
+                 "reads", "rules", "_don", "has_badge", "last_heal", "protects_left", "vest",
                  "ambush_used", "blast_used", "army", "protected", "_vsb", "_members")
 
-    def __init__(self, st: GameState, public: PublicRecord, seat: int):
-        # `st` is read here and not kept.
+    def __init__(self, st: GameState, public: PublicRecord, seat: int,
+                 dons: dict[Clan, list[int]] | None = None):
+        # `st` is read here and not kept. `dons`: each clan's Don in a one-element list,
+        # shared by the views of the clan's members (what they all know, R2.6).
         self.public = public
         self.seat = seat
         self.rules: RuleSet = st.rules  # public: every player knows the rules
         true_role = st.role[seat]
         self.role = Role.CIVILIAN if true_role is Role.VSB else true_role
-        self.clan = st.clan[seat] if true_role in CLAN_ROLES else Clan.NONE
+        self.clan = clan = st.clan[seat] if true_role in CLAN_ROLES else Clan.NONE
         allies: dict[int, str] = {}
-        if true_role in CLAN_ROLES:
-            for m in st.members[self.clan]:
+        #: his clan's members (himself included) and its VSB (-1: none), as he knows (R2.5)
+        self._members: tuple[int, ...] = ()
+        self._vsb = -1
+        #: his clan's Don: shared by the clan's views (`dons`), (-1,) outside the clans
+        self._don: list[int] | tuple[int] = _NO_DON
+        if clan:
+            self._members = members = st.members[clan]
+            for m in members:
                 if m != seat:
                     allies[m] = st.role[m].key
-            vsb = st.vsb_of[self.clan]
+            self._vsb = vsb = st.vsb_of[clan]
             if vsb >= 0:
                 allies[vsb] = "vsb"
+            self._don = dons[clan] if dons is not None else [st.don[clan]]
         elif true_role in (Role.COMMISSAR, Role.SERGEANT):
             for r in (Role.COMMISSAR, Role.SERGEANT):
                 for s in st.seats_by_role[r]:
                     if s != seat:
                         allies[s] = r.key
         self.allies = allies
-        #: his clan's members (himself included) and its VSB (-1: none), as he knows (R2.5)
-        self._members: tuple[int, ...] = st.members[self.clan] if self.clan else ()
-        self._vsb = st.vsb_of[self.clan] if self.clan else -1
         self.checks: list[CheckResult] = []
         self.private: dict[str, object] = {}
         #: private messages he may receive (R2.7): within his clan, commissar with sergeant,
@@ -174,8 +185,6 @@ class PlayerView:
         self.inbox: list[Statement] = []
         #: his accumulated reads of the table (sim.info), one log-likelihood ratio a seat
         self.reads: object = None
-        #: his clan's Don (clan members only; -1 otherwise or when the clan has none)
-        self.don = -1
         #: whether he checks tonight: the commissar, or the sergeant after R7.5
         self.has_badge = False
         self.last_heal = -1  # the doctor's last carried-out heal (R8.3)
@@ -186,7 +195,12 @@ class PlayerView:
         #: the host's answer to an Army request tonight (P12.7); False but at night
         self.army = False
         #: who holds a protect, as the host's refusals tell the necromancer (P12.1, P12.7)
-        self.protected: frozenset[int] = frozenset()
+        self.protected: frozenset[int] = _NOBODY
+
+    @property
+    def don(self) -> int:
+        """His clan's Don (clan members only; -1 otherwise or when the clan has none)."""
+        return self._don[0]
 
     # Facts everybody sees, read from the public record.
     @property
@@ -307,7 +321,9 @@ def refresh(view: PlayerView, st: GameState, night: bool = False) -> None:
     Nothing of `st` is kept."""
     seat, role = view.seat, view.role
     if view.clan is not Clan.NONE:
-        view.don = st.don[view.clan]
+        box = view._don
+        assert isinstance(box, list)  # a clan's views share it
+        box[0] = st.don[view.clan]
         if role is Role.KAMIKAZE:
             view.blast_used = st.blast_used[seat]
     elif role is Role.COMMISSAR or role is Role.SERGEANT:
@@ -318,10 +334,8 @@ def refresh(view: PlayerView, st: GameState, night: bool = False) -> None:
         view.vest = st.vest[seat]
         view.ambush_used = st.ambush_used[seat]
     elif role is Role.NECROMANCER:
-        from sim.legal import army_fault
-
         view.protects_left = st.protects_left[seat]
         ok = night and st.turn > 0 and st.alive[seat]
         view.army = ok and army_fault(st, seat) is None
         view.protected = (frozenset(t for t in range(st.n) if st.protect_by[t] >= 0)
-                          if ok and view.protects_left > 0 else frozenset())
+                          if ok and view.protects_left > 0 else _NOBODY)
