@@ -125,7 +125,8 @@ class Game:
         self.reports: list[TurnReport] = []
         self.public = PublicRecord(self.st.names)
         self.public.role_counts = {r: len(s) for r, s in self.st.seats_by_role.items() if s}
-        #: each clan's Don as its members' views show it (sim.view.PlayerView.don)
+        #: each clan's Don as its members' views show it (sim.view.PlayerView.don), kept
+        #: with st.don
         self._dons = {Clan.YAKUZA: [-1], Clan.TRIAD: [-1]}
         self.views = [PlayerView(self.st, self.public, seat, self._dons)
                       for seat in range(self.st.n)]
@@ -134,6 +135,8 @@ class Game:
         self._told = [v for v in self.views if v.role in _TOLD_ROLES]
         self._necro = [v for v in self._told if v.role is Role.NECROMANCER]
         self._appoint_dons(dons or {})
+        for clan, box in self._dons.items():
+            box[0] = self.st.don[clan]
         self._refresh()
         self._turn: tuple[TurnReport, TurnInput] | None = None
         self._dons_at_start: list[int] = list(self.st.don)
@@ -178,13 +181,13 @@ class Game:
 
     def _refresh(self, night: bool = False) -> None:
         """Copy into the views what their own roles' facts are now (sim.view.refresh).
-        `night`: after the day's removals, which change no fact but the Don (D2.2), when the
-        night's requests are taken and the necromancer gets the host's answers (P12.7)."""
-        st = self.st
-        for clan, box in self._dons.items():
-            box[0] = st.don[clan]
-        for v in self._necro if night else self._told:
-            refresh(v, st, night)
+        `night`: after the day's removals, which change no such fact (the Don's box is kept
+        by _kill), when the night's requests are taken and the necromancer gets the host's
+        answers (P12.7)."""
+        if not night:
+            refresh(self._told, self.st)
+        elif self._necro:
+            refresh(self._necro, self.st, True)
 
     # -- queries --------------------------------------------------------------------------
     @property
@@ -433,7 +436,8 @@ class Game:
             self.log.append(("death", st.turn, seat, causes[0].key, step))
         role = st.role[seat]
         if role in CLAN_ROLES and st.don[st.clan[seat]] == seat:
-            st.don[st.clan[seat]] = self._next_don(st.clan[seat])  # D2.2
+            clan = st.clan[seat]
+            st.don[clan] = self._dons[clan][0] = self._next_don(clan)  # D2.2, and his views
         elif role is Role.NECROMANCER:
             for i in range(st.n):  # D12.2: protects die with the necromancer
                 if st.protect_by[i] == seat:

@@ -8,6 +8,7 @@ nor the public record keeps a reference to the state, the game or another player
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,7 @@ class PublicRecord:
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
                  "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
-                 "today_tally", "beaten_today", "cache", "__weakref__")
+                 "today_tally", "beaten_today", "beaten_ever", "cache", "__weakref__")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
@@ -70,6 +71,8 @@ class PublicRecord:
         self.beaten: list[tuple[int, int]] = []  # (turn, seat)
         #: who was beaten last night (R10.4: the newspaper prints it; R5.5)
         self.beaten_today: frozenset[int] = frozenset()
+        #: who was beaten this game (R10.2, R10.4)
+        self.beaten_ever: list[bool] = [False] * self.n
         self.votes: list[tuple[int, int, int]] = []  # (turn, voter, target), accepted, in order
         self.statements: list[Statement] = []
         self.hanged: list[tuple[int, int]] = []  # (turn, seat)
@@ -102,6 +105,7 @@ class PublicRecord:
                 self.hanged.append((t, d.seat))
         for v in rep.beaten:
             self.beaten.append((t, v))
+            self.beaten_ever[v] = True
         self.beaten_today = frozenset(rep.beaten)
         self.turn = st.turn
         self.today = []
@@ -219,10 +223,7 @@ class PlayerView:
     @property
     def beaten_ever(self) -> list[bool]:
         """Who was beaten this game (public: the newspaper prints it, R10.4)."""
-        out = [False] * self.public.n
-        for _, s in self.public.beaten:
-            out[s] = True
-        return out
+        return list(self.public.beaten_ever)
 
     # -- what the host would accept from him now (as sim.legal's fault functions decide; no
     # -- action is always legal). Worked out from the view alone, when asked. ----------------
@@ -258,7 +259,7 @@ class PlayerView:
             order = self.private.get("order")
             if getattr(order, "shooter", -1) == seat:  # R10.3, P10.2
                 return []
-            ever = self.beaten_ever
+            ever = self.public.beaten_ever
             return [Beat(t) for t in self._targets(self._vsb) if not ever[t]]
         if role is Role.MANIAC:
             out: list[Action] = [Kill(t) for t in self._targets()]
@@ -314,28 +315,30 @@ class PlayerView:
         return self.role is Role.NECROMANCER and self.army and self.public.alive[self.seat]
 
 
-def refresh(view: PlayerView, st: GameState, night: bool = False) -> None:
-    """Copy into `view` the facts of his own role the host tells him; the engine calls it
-    after each step that can change them (`night`: the night's requests are being taken,
-    after the day's removals, P3.1, so the necromancer gets the host's answers, P12.7).
-    Nothing of `st` is kept."""
-    seat, role = view.seat, view.role
-    if view.clan is not Clan.NONE:
-        box = view._don
-        assert isinstance(box, list)  # a clan's views share it
-        box[0] = st.don[view.clan]
-        if role is Role.KAMIKAZE:
-            view.blast_used = st.blast_used[seat]
-    elif role is Role.COMMISSAR or role is Role.SERGEANT:
-        view.has_badge = st.badge[seat]
-    elif role is Role.DOCTOR:
-        view.last_heal = st.last_heal[seat]
-    elif role is Role.MANIAC:
-        view.vest = st.vest[seat]
-        view.ambush_used = st.ambush_used[seat]
-    elif role is Role.NECROMANCER:
-        view.protects_left = st.protects_left[seat]
-        ok = night and st.turn > 0 and st.alive[seat]
-        view.army = ok and army_fault(st, seat) is None
-        view.protected = (frozenset(t for t in range(st.n) if st.protect_by[t] >= 0)
-                          if ok and view.protects_left > 0 else _NOBODY)
+def refresh(views: Iterable[PlayerView], st: GameState, night: bool = False) -> None:
+    """Copy into each view the facts of his own role the host tells him; the engine calls
+    it after each step that can change them (`night`: the night's requests are being
+    taken, after the day's removals, P3.1, so the necromancer gets the host's answers,
+    P12.7). Nothing of `st` is kept."""
+    kamikaze, doctor, maniac, necro = Role.KAMIKAZE, Role.DOCTOR, Role.MANIAC, Role.NECROMANCER
+    for view in views:
+        seat, role = view.seat, view.role
+        if view.clan:
+            box = view._don
+            assert isinstance(box, list)  # a clan's views share it
+            box[0] = st.don[view.clan]
+            if role is kamikaze:
+                view.blast_used = st.blast_used[seat]
+        elif role is doctor:
+            view.last_heal = st.last_heal[seat]
+        elif role is maniac:
+            view.vest = st.vest[seat]
+            view.ambush_used = st.ambush_used[seat]
+        elif role is necro:
+            view.protects_left = st.protects_left[seat]
+            ok = night and st.turn > 0 and st.alive[seat]
+            view.army = ok and army_fault(st, seat) is None
+            view.protected = (frozenset(t for t in range(st.n) if st.protect_by[t] >= 0)
+                              if ok and view.protects_left > 0 else _NOBODY)
+        elif role is Role.COMMISSAR or role is Role.SERGEANT:
+            view.has_badge = st.badge[seat]
