@@ -56,8 +56,8 @@ HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
 BY_THE_DEAD = (Cause.TESTAMENT, Cause.ARMY)
 CLAN_CAUSE = {Clan.YAKUZA: Cause.YAKUZA, Clan.TRIAD: Cause.TRIAD}
 #: Roles whose views carry facts of their own besides the Don (sim.view.refresh).
-_TOLD_ROLES = frozenset({Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR,
-                         Role.MANIAC, Role.NECROMANCER})
+_TOLD_ROLES = (Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR, Role.MANIAC,
+               Role.NECROMANCER)
 
 
 @dataclass(slots=True)
@@ -132,8 +132,9 @@ class Game:
                       for seat in range(self.st.n)]
         #: the views with facts of their own role to keep up to date (sim.view.refresh),
         #: besides the Don (`_told`; `_necro` at night)
-        self._told = [v for v in self.views if v.role in _TOLD_ROLES]
-        self._necro = [v for v in self._told if v.role is Role.NECROMANCER]
+        by_role = self.st.seats_by_role
+        self._told = [self.views[s] for r in _TOLD_ROLES for s in by_role[r]]
+        self._necro = [self.views[s] for s in by_role[Role.NECROMANCER]]
         self._appoint_dons(dons or {})
         for clan, box in self._dons.items():
             box[0] = self.st.don[clan]

@@ -339,6 +339,7 @@ def refresh(views: Iterable[PlayerView], st: GameState, night: bool = False) -> 
             ok = night and st.turn > 0 and st.alive[seat]
             view.army = ok and army_fault(st, seat) is None
             view.protected = (frozenset(t for t in range(st.n) if st.protect_by[t] >= 0)
-                              if ok and view.protects_left > 0 else _NOBODY)
+                              if ok and st.turn <= 2 and view.protects_left > 0  # D12.1
+                              else _NOBODY)
         elif role is Role.COMMISSAR or role is Role.SERGEANT:
             view.has_badge = st.badge[seat]
