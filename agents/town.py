@@ -261,9 +261,22 @@ class TownTable:
         return logit
 
 
-#: the Town tables of each game in play, by its public record and the Town parameters
-_TOWN_TABLES: weakref.WeakKeyDictionary[PublicRecord, dict[tuple[float, ...], TownTable]] = (
-    weakref.WeakKeyDictionary())
+#: The Town tables of each game in play: id of its public record -> (a plain weak
+#: reference to the record, its tables by Town parameters). The reference has no callback,
+#: so nothing reachable from a view leads back here (a WeakKeyDictionary's callback would:
+#: tests/test_view_isolation.py); entries of finished games are dropped as new ones come.
+_TOWN_TABLES: dict[int, tuple[weakref.ref[PublicRecord], dict[tuple[float, ...], TownTable]]] = {}
+
+
+def _tables_of(pub: PublicRecord) -> dict[tuple[float, ...], TownTable]:
+    entry = _TOWN_TABLES.get(id(pub))
+    if entry is not None and entry[0]() is pub:
+        return entry[1]
+    for key in [k for k, (ref, _) in _TOWN_TABLES.items() if ref() is None]:
+        del _TOWN_TABLES[key]
+    tables: dict[tuple[float, ...], TownTable] = {}
+    _TOWN_TABLES[id(pub)] = (weakref.ref(pub), tables)
+    return tables
 
 
 class TownAgent(Agent):
@@ -288,7 +301,7 @@ class TownAgent(Agent):
     def start(self, view: PlayerView) -> None:
         """Join the table's Town minds (those with the same Town parameters share one)."""
         pub = view.public
-        tables = _TOWN_TABLES.setdefault(pub, {})
+        tables = _tables_of(pub)
         key = tuple(self.p[k] for k in TOWN_PARAMS)
         table = tables.get(key)
         if table is None:

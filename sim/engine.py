@@ -47,7 +47,7 @@ from sim.requests import (
 from sim.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Winner
 from sim.rules import Composition, RuleSet
 from sim.state import GameState
-from sim.view import PlayerView, PublicRecord, Statement
+from sim.view import PlayerView, PublicRecord, Statement, refresh
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
 HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
@@ -55,6 +55,9 @@ HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
 #: stands behind them to be killed by the kamikaze or the ambush.
 BY_THE_DEAD = (Cause.TESTAMENT, Cause.ARMY)
 CLAN_CAUSE = {Clan.YAKUZA: Cause.YAKUZA, Clan.TRIAD: Cause.TRIAD}
+#: Roles whose views carry facts of their own besides the Don (sim.view.refresh).
+_TOLD_ROLES = (Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR, Role.MANIAC,
+               Role.NECROMANCER)
 
 
 @dataclass(slots=True)
@@ -122,8 +125,20 @@ class Game:
         self.reports: list[TurnReport] = []
         self.public = PublicRecord(self.st.names)
         self.public.role_counts = {r: len(s) for r, s in self.st.seats_by_role.items() if s}
-        self.views = [PlayerView(self.st, self.public, seat) for seat in range(self.st.n)]
+        #: each clan's Don as its members' views show it (sim.view.PlayerView.don), kept
+        #: with st.don
+        self._dons = {Clan.YAKUZA: [-1], Clan.TRIAD: [-1]}
+        self.views = [PlayerView(self.st, self.public, seat, self._dons)
+                      for seat in range(self.st.n)]
+        #: the views with facts of their own role to keep up to date (sim.view.refresh),
+        #: besides the Don (`_told`; `_necro` at night)
+        by_role = self.st.seats_by_role
+        self._told = [self.views[s] for r in _TOLD_ROLES for s in by_role[r]]
+        self._necro = [self.views[s] for s in by_role[Role.NECROMANCER]]
         self._appoint_dons(dons or {})
+        for clan, box in self._dons.items():
+            box[0] = self.st.don[clan]
+        self._refresh()
         self._turn: tuple[TurnReport, TurnInput] | None = None
         self._dons_at_start: list[int] = list(self.st.don)
         self._army_at_start: dict[int, bool] = {}
@@ -164,6 +179,16 @@ class Game:
             if st.alive[m] and st.role[m] is Role.MAFIOSO:
                 return m
         return -1
+
+    def _refresh(self, night: bool = False) -> None:
+        """Copy into the views what their own roles' facts are now (sim.view.refresh).
+        `night`: after the day's removals, which change no such fact (the Don's box is kept
+        by _kill), when the night's requests are taken and the necromancer gets the host's
+        answers (P12.7)."""
+        if not night:
+            refresh(self._told, self.st)
+        elif self._necro:
+            refresh(self._necro, self.st, True)
 
     # -- queries --------------------------------------------------------------------------
     @property
@@ -349,6 +374,7 @@ class Game:
             self._close_turn(rep)
             return rep
         self.public.note_day(rep)
+        self._refresh(night=True)  # the night's requests are taken now (P3.1, P12.7)
         return rep
 
     def play_night(self, night: NightRequests, checked: bool = False) -> TurnReport:
@@ -384,6 +410,7 @@ class Game:
             else:
                 st.turn += 1
         self.public.publish(st, rep)
+        self._refresh()
         for c in rep.checks:
             for s in c.seen_by:
                 self.views[s].checks.append(c)
@@ -410,7 +437,8 @@ class Game:
             self.log.append(("death", st.turn, seat, causes[0].key, step))
         role = st.role[seat]
         if role in CLAN_ROLES and st.don[st.clan[seat]] == seat:
-            st.don[st.clan[seat]] = self._next_don(st.clan[seat])  # D2.2
+            clan = st.clan[seat]
+            st.don[clan] = self._dons[clan][0] = self._next_don(clan)  # D2.2, and his views
         elif role is Role.NECROMANCER:
             for i in range(st.n):  # D12.2: protects die with the necromancer
                 if st.protect_by[i] == seat:

@@ -43,6 +43,7 @@ from sim.requests import (
 )
 from sim.roles import CLAN_ROLES, Clan, Role
 from sim.rules import Composition, RuleSet
+from sim.state import GameState
 from sim.view import Statement
 
 SETS = ("uniform", "random", "heuristic")
@@ -376,6 +377,31 @@ class TextTalker(Agent):
         return ["I am the commissar"]
 
 
+#: the state of the game the driver is playing, for the cheating agents below (the `truth`
+#: fixture fills it: since no view leads to the state, tests/test_view_isolation.py)
+TRUTH: list[GameState] = []
+
+
+@pytest.fixture
+def truth(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[GameState]]:
+    """Record the state of each game the driver starts in TRUTH (of this module as the
+    agents import it, `HERE`: pytest imports this file under another name)."""
+    import importlib
+
+    import sim.play
+
+    states: list[GameState] = importlib.import_module(HERE).TRUTH
+
+    class Recorded(Game):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            states.append(self.st)
+
+    monkeypatch.setattr(sim.play, "Game", Recorded)
+    yield states
+    states.clear()
+
+
 class Impersonator(Agent):
     """Posts in the clan channel under the name of a living Yakuza member."""
 
@@ -384,7 +410,7 @@ class Impersonator(Agent):
         self.forged: list[Statement] = []
 
     def statements(self, view: Any, rng: Any) -> list[Statement]:
-        st = view._st  # reaching into the host's state, as a buggy agent might
+        st = TRUTH[-1]  # the host's state, handed over by the test (no view leads to it)
         members = [m for m in st.members[Clan.YAKUZA] if st.alive[m]]
         if not members:
             return []
@@ -402,7 +428,7 @@ class YakuzaOrdersForTriad(Agent):
 
         if view.clan is not Clan.YAKUZA:
             return None
-        orders = legal_orders(view._st, Clan.TRIAD)
+        orders = legal_orders(TRUTH[-1], Clan.TRIAD)  # handed over by the test
         return orders[0] if orders else None
 
 
@@ -523,14 +549,15 @@ def test_garbage_statement_is_an_agent_error() -> None:
     assert f"{HERE}:TextTalker" in msg and "(civilian)" in msg
 
 
-def test_statement_under_another_name_is_refused(made: list[Agent]) -> None:
+def test_statement_under_another_name_is_refused(made: list[Agent],
+                                                 truth: list[GameState]) -> None:
     # Was a bug: the driver does not check Statement.speaker: a civilian's agent posts in the
     # Yakuza channel as a Yakuza member, and the clan's inbox receives it.
     driver = Driver(Composition.standard(16), RuleSet(), with_agent("civilian", Impersonator))
     try:
         game = driver.play(rng(0))
     except AgentError as e:
-        assert f"{HERE}:Impersonator" in str(e)
+        assert f"{HERE}:Impersonator" in str(e) and "R2.8" in str(e), str(e)
         return
     forged = {s for a in made if type(a).__name__ == "Impersonator" for s in a.forged}
     assert forged, "the impersonator never spoke"
@@ -540,14 +567,15 @@ def test_statement_under_another_name_is_refused(made: list[Agent]) -> None:
 
 
 @pytest.mark.parametrize("mode", ["raise", "skip"])
-def test_order_for_the_other_clan_is_an_agent_error(mode: str) -> None:
+def test_order_for_the_other_clan_is_an_agent_error(mode: str,
+                                                     truth: list[GameState]) -> None:
     # Was a bug: the driver files a sender's order under his clan without checking order.clan;
     # the engine then raises IllegalRequest "? (?) ... order filed under the wrong clan",
     # even with on_illegal='skip'.
     aset = with_agent("mafioso", YakuzaOrdersForTriad)
     driver = Driver(Composition.standard(16), RuleSet(), aset, on_illegal=mode)
     if mode == "raise":
-        with pytest.raises(AgentError, match="YakuzaOrdersForTriad"):
+        with pytest.raises(AgentError, match=r"YakuzaOrdersForTriad.*another clan"):
             driver.play(rng(0))
     else:
         driver.play(rng(0))

@@ -148,11 +148,11 @@ def test_a_finished_game_is_freed_without_the_garbage_collector(agents: str) -> 
 def test_town_minds_are_out_of_the_public_records_reach() -> None:
     """The Town table holds each Town player's reads and the commissar's checks (private,
     R2.5, R7.4): nothing in the public record refers to it."""
-    from agents.town import _TOWN_TABLES, TownTable
+    from agents.town import TownTable, _tables_of
 
     s = build_setup(None, players=25, agents="heuristic")
     game = Driver(s.comp, s.rules, s.agents).play(np.random.default_rng(3))
-    tables = _TOWN_TABLES[game.public]
+    tables = _tables_of(game.public)
     assert tables and all(isinstance(t, TownTable) for t in tables.values())
     assert not any(isinstance(v, TownTable) for v in game.public.cache.values())
     assert not any(isinstance(r, TownTable) for r in gc.get_referents(game.public))
