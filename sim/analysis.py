@@ -588,10 +588,12 @@ def parse_target(text: str | None) -> dict[str, float]:
         if k not in ("town", "yakuza", "triad", "maniac", "draw"):
             raise InputError(f"--target: unknown camp {k!r} (town, yakuza, triad, maniac, draw)")
         try:
+            if not v.strip().isascii():
+                raise ValueError(v)  # float() would read non-ASCII digits
             out[k] = float(v)
         except ValueError:
             raise InputError(f"--target {k}: {v!r} is not a number") from None
-        if not 0 <= out[k] <= 1:
+        if not 0 <= out[k] <= 1:  # nan fails this too
             raise InputError(f"--target {k}: a share is between 0 and 1")
     if abs(sum(out.values()) - 1) > 0.02:
         raise InputError(f"--target shares add up to {sum(out.values()):.2f}, not 1")

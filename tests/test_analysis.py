@@ -255,3 +255,12 @@ def test_bench_profile_names_the_engine_and_agents_functions() -> None:
     assert "sim/" in names and "agents/" in names
     r = cli("bench", "--profile", "--games", "10", "--agents", "uniform")
     assert r.returncode == 0 and "agents uniform" in r.stdout
+
+
+@pytest.mark.parametrize("text", ["town=٠.5,yakuza=0.5", "town=nan,yakuza=0.5",
+                                  "town=inf,yakuza=0.5"])
+def test_recommend_target_refuses_odd_numbers(text: str) -> None:
+    from sim.analysis import parse_target
+
+    with pytest.raises(InputError):
+        parse_target(text)
