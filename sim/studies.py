@@ -28,6 +28,57 @@ CAMP_COLORS = {"town": "#2c7fb8", "yakuza": "#d7301f", "triad": "#238b45",
                "maniac": "#6a51a3", "draw": "#969696", "stalemate": "#525252"}
 
 
+#: each rule option in plain words (sim.rules.RuleSet holds the defaults)
+RULE_LABELS = {
+    "require_vsb": "each clan must have its VSB",
+    "allow_duplicate_roles": "a unique role may appear twice",
+    "vote_rejection": "chance the host rejects a cast vote",
+    "reveal_night_roles": "the newspaper reveals the roles of those killed at night",
+    "p_absent": "chance a turn that a player posts nothing and leaves",
+    "p_no_vote": "chance a turn that a player does not vote",
+    "p_rule_break": "chance a turn that a player breaks a rule and is removed",
+    "p_passive": "chance a turn that a player is removed for passive play",
+    "abstention_limit": "turns without a vote before a player goes missing (0 = never)",
+    "turn_limit": "turn at which a game stops as a stalemate",
+    "maniac_vest": "the maniac has a bullet-proof vest",
+    "maniac_ambush": "the maniac has a once-a-game ambush",
+    "doctor_self_heal": "the doctor may heal himself",
+    "doctor_repeat_heal": "the doctor may heal the same player two turns running",
+    "harakiri_at": "peaceful kill at which the ninja commits harakiri (0 = never)",
+    "necromancer_protects": "protects the necromancer hands out",
+    "army_min_living": "living players the necromancer needs to raise the Army",
+    "duel": "the endgame duel is played",
+}
+
+
+def _word(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    s = str(v).strip()
+    if s.lower() in ("true", "false"):
+        return "yes" if s.lower() == "true" else "no"
+    try:
+        return f"{float(s):g}"
+    except ValueError:
+        return s
+
+
+def rule_label(label: str) -> str:
+    """A study label such as "p_no_vote=0.1" in plain words with the option's default:
+    "chance a turn that a player does not vote: 0.1 (p_no_vote, default 0)". Labels that are
+    not a rule option come back as they are."""
+    from dataclasses import fields
+
+    from sim.rules import RuleSet
+
+    name, _, value = label.partition("=")
+    name = name.strip()
+    if name not in RULE_LABELS or not value:
+        return label
+    default = next(f.default for f in fields(RuleSet) if f.name == name)
+    return f"{RULE_LABELS[name]}: {_word(value)} ({name}, default {_word(default)})"
+
+
 def quick_mode() -> bool:
     return os.environ.get("MAFIA_SIM_QUICK", "") not in ("", "0")
 
@@ -52,18 +103,22 @@ class Study:
             fig.savefig(FIGURES / filename, dpi=120, bbox_inches="tight")
 
 
-def load_study(name: str, quick: bool | None = None) -> Study:
-    """The committed results of studies/<name>.toml, or a quick rebuild (QUICK_GAMES games a
-    cell) when they are absent or quick mode is on."""
+def load_study(name: str, quick: bool | None = None, results: Path | None = None,
+               rebuild: bool = True) -> Study:
+    """The committed results of studies/<name>.toml (under `results`, by default the
+    repository's results/), or a quick rebuild (QUICK_GAMES games a cell) when they are absent
+    or quick mode is on. With rebuild=False, absent results raise FileNotFoundError."""
     import pandas as pd
 
     from sim.analysis import run_sweep
 
     quick = quick_mode() if quick is None else quick
-    folder = RESULTS / "studies" / name
+    folder = (RESULTS if results is None else results) / "studies" / name
     table = folder / "results.parquet"
     if not quick and table.exists():
         return Study(name, pd.read_parquet(table), folder, False)
+    if not quick and not rebuild:
+        raise FileNotFoundError(table)
     spec = load_toml(STUDIES / f"{name}.toml")
     spec["run"] = {"games": QUICK_GAMES, "seed": spec.get("run", {}).get("seed", 0)}
     tmp = Path(tempfile.mkdtemp(prefix=f"mafia-{name}-"))
@@ -111,4 +166,10 @@ def forest(ax: Any, labels: list[str], rows: Mapping[str, list[dict[str, Any]]],
     ax.invert_yaxis()
     ax.set_xlabel("change in win share, points (95% paired interval)")
     ax.set_title(title)
-    ax.legend(loc="best", fontsize=8)
+    legend_outside(ax)
+
+
+def legend_outside(ax: Any, **kw: Any) -> None:
+    """The legend to the right of the plot area, where it covers no points."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0, fontsize=8, **kw)
+
