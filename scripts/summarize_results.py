@@ -1,17 +1,36 @@
 """Write results/README.md: the findings in numbers, from the committed study results.
 
-Run: .venv/bin/python scripts/summarize_results.py
+The page opens with the bottom line for a host, then how far the headline findings hold and
+how well the agents play, then the details, and the method last. Every number is read from
+the results files; a study or file that is missing is noted, never an error.
+
+Run: .venv/bin/python scripts/summarize_results.py [--results DIR] [--out FILE] [--quick]
+(--quick, or MAFIA_SIM_QUICK=1, rebuilds the studies with a few games a cell instead).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
-from sim.studies import RESULTS, load_study, paired_rows
+from sim import findings
+from sim.analysis import DEFAULT_TARGET
+from sim.studies import RESULTS as DEFAULT_RESULTS
+from sim.studies import Study, load_study, paired_rows, quick_mode, rule_label
 
 CAMPS = ["town", "yakuza", "triad", "maniac"]
+NAMES = {"town": "Town", "yakuza": "the Yakuza", "triad": "the Triad", "maniac": "the maniac"}
+RESULTS = DEFAULT_RESULTS
+QUICK = False
+
+
+def study(name: str) -> Study:
+    """A study's results under RESULTS (FileNotFoundError when absent), or a quick rebuild."""
+    return load_study(name, quick=QUICK, results=RESULTS, rebuild=False)
 
 
 def pct(x: float) -> str:
@@ -27,7 +46,7 @@ def pts(r: dict) -> str:
 
 
 def section_player_count(out: list[str]) -> None:
-    s = load_study("01_player_count", quick=False)
+    s = study("01_player_count")
     df = s.df
     out += ["## 1. Who wins, by table size (standard table, default agents)", "",
             "![player count](figures/player_count_shares.png)", "",
@@ -64,7 +83,7 @@ def section_recommended(out: list[str]) -> None:
 
 
 def section_roles(out: list[str]) -> None:
-    s = load_study("04_role_values", quick=False)
+    s = study("04_role_values")
     df = s.df
     labels = [x for x in df.label.unique() if x != "baseline"]
     out += ["## 4. What each role is worth", "",
@@ -84,7 +103,7 @@ def section_roles(out: list[str]) -> None:
 
 
 def section_rules(out: list[str]) -> None:
-    s = load_study("05_rule_options", quick=False)
+    s = study("05_rule_options")
     df = s.df
     base = df[df.label == "default"].cell_id.iloc[0]
     labels = [x for x in df.label.unique() if x != "default"]
@@ -94,14 +113,14 @@ def section_rules(out: list[str]) -> None:
             "![rule options](figures/rule_options.png)", "",
             "| option | town | yakuza | triad | maniac |", "|---|---|---|---|---|"]
     for lab in order:
-        out.append(f"| `{lab}` | " + " | ".join(
+        out.append(f"| {rule_label(lab)} | " + " | ".join(
             pts(next(r for r in rows[lab] if r["camp"] == c)) for c in CAMPS) + " |")
     out += ["", "Regenerate: `mafia-sim sweep studies/05_rule_options.toml --out "
             "results/studies/05_rule_options`.", ""]
 
 
 def section_clans(out: list[str]) -> None:
-    s = load_study("02_clans", quick=False)
+    s = study("02_clans")
     df = s.df
     out += ["## 2. The two clans (25 players)", "", "![clans](figures/clans_heatmap.png)", "",
             "Yakuza win share (rows: Yakuza size, columns: Triad size):", ""]
@@ -116,7 +135,7 @@ def section_clans(out: list[str]) -> None:
             "|---|" + "---|" * len(g.columns)]
     for y, row in g.iterrows():
         out.append(f"| {y} | " + " | ".join(pct(v) for v in row.values) + " |")
-    sp = load_study("02b_specials", quick=False)
+    sp = study("02b_specials")
     d = sp.df
 
     def cid(k: int, t: int) -> str:
@@ -135,7 +154,7 @@ def section_clans(out: list[str]) -> None:
 
 
 def section_maniac(out: list[str]) -> None:
-    s = load_study("03_maniac", quick=False)
+    s = study("03_maniac")
     m = s.df[s.df.camp == "maniac"].copy()
     duel = [c for c in m.columns if c.startswith("wins_by_duel")]
     m["duel_part"] = m[duel].fillna(0).sum(axis=1) / m.wins.clip(lower=1)
@@ -151,7 +170,7 @@ def section_maniac(out: list[str]) -> None:
 
 
 def section_skill(out: list[str]) -> None:
-    s = load_study("06_skill", quick=False)
+    s = study("06_skill")
     t = s.df[s.df.camp == "town"].pivot(index="param.town_skill", columns="players",
                                         values="share")
     out += ["## 6. Skill", "", "![skill](figures/skill.png)", "",
@@ -173,7 +192,7 @@ def section_skill(out: list[str]) -> None:
             out += ["", f"Calibration ({cmd}): Town wins {c['target']:.0%} of the standard "
                     f"25-player table at town_skill = {c['value']:.3f} (95% interval "
                     f"{c['low']:.3f} to {c['high']:.3f})."]
-    r = load_study("06b_skill_roles", quick=False)
+    r = study("06b_skill_roles")
     d = r.df
     labels = [x for x in d.label.unique() if x != "baseline"]
     out += ["", "What each role is worth to Town (points, paired) across the skill range, "
@@ -209,25 +228,279 @@ def section_speed(out: list[str]) -> None:
             f"from 25 to 100 players; peak memory {b['peak_memory_mb']:.0f} MB.", ""]
 
 
-def main() -> None:
-    out = ["# Findings", "",
-           "Every number below comes from the sweep files in `studies/`, run by `mafia-sim "
-           "sweep` into `results/studies/<name>/` (tidy tables `results.csv` and "
-           "`results.parquet`, one row per cell and camp; `cells/` holds each cell's summary "
-           "and its per-game winners, for paired comparisons). All runs use the default "
-           "`heuristic` agents and the default rule set unless a row says otherwise; every "
-           "cell of a sweep plays the same seeds (common random numbers). Shares are given "
-           "with their 95% interval. `scripts/run_studies.sh` reruns them all, "
-           "`scripts/after_studies.sh` the recommendations, the calibration and the "
-           "notebooks, and `.venv/bin/python scripts/summarize_results.py` this page.", ""]
-    for f in (section_player_count, section_recommended, section_clans, section_maniac,
-              section_roles, section_rules, section_skill, section_speed):
+def whole(x: float) -> str:
+    """A target share as a plain percentage: 0.2 -> "20%"."""
+    return f"{100 * x:g}%"
+
+
+def signed(x: float) -> str:
+    return f"{100 * abs(x):.1f} point" + ("" if round(100 * abs(x), 1) == 1 else "s")
+
+
+def against(share: float, low: float, high: float, target: float) -> str:
+    """How a share with its interval stands against a target, in words."""
+    if low > target:
+        return f"{signed(share - target)} above the {whole(target)} target"
+    if high < target:
+        return f"{signed(share - target)} below the {whole(target)} target"
+    return f"within noise of the {whole(target)} target"
+
+
+def interval(share: float, low: float, high: float) -> str:
+    return f"{pct(share)} [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def section_bottom_line(out: list[str]) -> None:
+    out += ["## The bottom line", ""]
+    try:
+        df = study("01_player_count").df
+    except FileNotFoundError:
+        out += ["The player-count study (`01_player_count`) has no results yet, so this page "
+                "cannot yet say which camp the standard table favours.", ""]
+        section_bottom_recommended(out)
+        return
+    sizes = sorted(int(n) for n in df.players.unique())
+    n0 = 25 if 25 in sizes else sizes[len(sizes) // 2]
+    d = df[df.players == n0].set_index("camp")
+    t = d.loc["town"]
+    games = int(t.games)
+    if t.low > 0.5:
+        head = (f"**The standard {n0}-player table favours Town by {signed(t.share - 0.5)}.** "
+                f"Town wins {interval(t.share, t.low, t.high)} of games, where a balanced "
+                "table would give it 50%")
+    elif t.high < 0.5:
+        head = (f"**The standard {n0}-player table favours Town's enemies: Town wins "
+                f"{signed(0.5 - t.share)} less than the 50% of a balanced table**, "
+                f"{interval(t.share, t.low, t.high)} of games")
+    else:
+        head = (f"**The standard {n0}-player table is within noise of balanced.** Town wins "
+                f"{interval(t.share, t.low, t.high)} of games, and 50% lies inside that "
+                "interval")
+    out += [head + f" ({games:,} games with the default agents; a point is one percentage "
+            "point, and brackets hold the 95% interval).", ""]
+    lines = []
+    for camp in CAMPS[1:]:
+        if camp not in d.index:
+            continue
+        r = d.loc[camp]
+        name = NAMES[camp][0].upper() + NAMES[camp][1:]
+        lines.append(f"- {name} wins {interval(r.share, r.low, r.high)}: "
+                     f"{against(r.share, r.low, r.high, DEFAULT_TARGET[camp])}.")
+    if lines:
+        out += [f"Against the default target (Town {whole(DEFAULT_TARGET['town'])}, the "
+                f"Yakuza {whole(DEFAULT_TARGET['yakuza'])}, the Triad "
+                f"{whole(DEFAULT_TARGET['triad'])}, the maniac "
+                f"{whole(DEFAULT_TARGET['maniac'])}):",
+                "", *lines, ""]
+    town = df[df.camp == "town"].sort_values("share")
+    if len(town) > 1:
+        lo, hi = town.iloc[0], town.iloc[-1]
+        above = int((town.low > 0.5).sum())
+        below = int((town.high < 0.5).sum())
+        k = len(town)
+        if above == k:
+            where = "above 50% at every size"
+        elif below == k:
+            where = "below 50% at every size"
+        else:
+            where = (f"above 50% at {above} of the {k} sizes, below it at {below}, and within "
+                     f"noise of it at {k - above - below}")
+        out += [f"Across {sizes[0]} to {sizes[-1]} players (the standard table at each size) "
+                f"Town's share runs from {interval(lo.share, lo.low, lo.high)} at "
+                f"{int(lo.players)} players to {interval(hi.share, hi.low, hi.high)} at "
+                f"{int(hi.players)}: {where}.", ""]
+    section_bottom_recommended(out)
+
+
+def section_bottom_recommended(out: list[str]) -> None:
+    path = RESULTS / "recommended.csv"
+    if not path.exists():
+        out += ["Which tables come closer to the target is not yet measured "
+                "(`results/recommended.csv` is missing).", ""]
+        return
+    df = pd.read_csv(path)
+    if df.empty:
+        return
+    better = df[df.distance < df.standard_distance]
+    best = df.sort_values("distance").head(3)
+    out += [f"The tables closest to the target (by `mafia-sim recommend`, confirmed on fresh "
+            f"games): at {len(better)} of the {len(df)} table sizes a recommended composition "
+            "is closer to the target than the standard table. The closest:", ""]
+    for _, r in best.iterrows():
+        shares = ", ".join(f"{NAMES[c]} {interval(r[c], r[c + '_low'], r[c + '_high'])}"
+                           for c in CAMPS)
+        out.append(f"- {int(r.players)} players, `{r.composition}`: {shares} (distance "
+                   f"{r.distance:.3f}; the standard {int(r.players)}-player table "
+                   f"{r.standard_distance:.3f}).")
+    out += ["", "The distance is the root of the summed squared gaps between each camp's share "
+            "and its target; the full list is under *Recommended compositions* below.", ""]
+
+
+def section_robustness(out: list[str]) -> None:
+    out += ["## How far this holds", "",
+            "Each headline finding measured again under other conditions: the default agents "
+            "at 25 players (study 04), with Town reading worse and better (`town_skill` 0, "
+            "0.3 and 0.6; default 0.15; study 06b), with the clans reading half and twice as "
+            "well (`mafia_skill` 0.3 and 1.2; default 0.6; study 06c), under the agent "
+            "profile the current default replaced (study 07, "
+            "`results/profiles/pre_equilibrium.toml`), and at 20 and 30 players (study 04). "
+            "A role's value is the owner camp's win share with the role minus without it "
+            "(the role replaced by a civilian or a plain mafioso), in points, paired on the "
+            "same games. Town's share here is study 04's standard table, on that study's own "
+            "games, so it can differ from the bottom line's figure by noise. Verdicts: "
+            "**robust** when every condition's interval lies on the "
+            "default's side of zero (of 50% for Town's share); **not robust** when some "
+            "condition's interval lies wholly on the other side; otherwise **holds in sign, "
+            "not everywhere significant**.", ""]
+    loader: Any = study
+    conds = findings.load_conditions(loader)
+    for note in conds.notes:
+        out.append(f"- Note: {note}.")
+    if conds.notes:
+        out.append("")
+    if not conds.items:
+        out += ["No robustness study has results yet.", ""]
+        return
+    hs = findings.headlines(conds)
+    out += ["![robustness](figures/robustness.png)", "",
+            "| finding | default | verdict | conditions |", "|---|---|---|---|"]
+    for h in hs:
+        if not h.rows:
+            continue
+        out.append(f"| {h.title} | {findings.fmt(h.rows[0][1], h.unit)} | {h.verdict} | "
+                   f"{len(h.rows)} |")
+    out.append("")
+    for h in hs:
+        if not h.rows:
+            continue
+        unit = "share" if h.unit == "share" else "points"
+        out += [f"### {h.title}: {h.verdict}", "", f"| condition | {unit} [95% interval] |",
+                "|---|---|"]
+        out += [f"| {name} | {findings.fmt(e, h.unit)} |" for name, e in h.rows]
+        out.append("")
+
+
+def deviation(dev: Any) -> str:
+    if not dev:
+        return "none (the defaults)"
+    if isinstance(dev, dict):
+        return ", ".join(f"`{k}={v}`" for k, v in dev.items())
+    return f"`{dev}`"
+
+
+def gain(c: dict[str, Any] | None) -> str:
+    if not c or c.get("gain") is None:
+        return "-"
+    return f"{100 * c['gain']:+.1f} [{100 * c['low']:+.1f}, {100 * c['high']:+.1f}]"
+
+
+def read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def section_agents(out: list[str]) -> None:
+    out += ["## How well the agents play", "",
+            "A balance figure describes the rules only if no camp could do better by playing "
+            "differently. `mafia-sim exploit` searches each camp's own deviations from the "
+            "default agents (the other camps unchanged, paired games) and reports the best "
+            "gain in that camp's own win share, in points with its 95% interval. Small gains "
+            "mean the numbers on this page describe the rules, not the agents' mistakes. "
+            "*Before* is the agents before the equilibrium work.", ""]
+    folder = RESULTS / "exploit"
+    found = False
+    for n in (20, 25, 30):
+        after = read_json(folder / f"exploit_{n}.json")
+        before = read_json(folder / f"exploit_before_{n}.json")
+        if after is None and before is None:
+            continue
+        found = True
+        src = after or before or {}
+        out += [f"### {n} players", "",
+                f"`mafia-sim exploit --players {n} --json` ({src.get('games', '?')} games a "
+                f"confirming run, seed {src.get('seed', '?')}).", "",
+                "| camp | best gain | deviation | tried | before: best gain | before: "
+                "deviation |", "|---|---|---|---|---|---|"]
+        for camp in CAMPS:
+            a = (after or {}).get("camps", {}).get(camp)
+            b = (before or {}).get("camps", {}).get(camp)
+            if a is None and b is None:
+                continue
+            dev_a = deviation(a.get("deviation")) if a else "-"
+            dev_b = deviation(b.get("deviation")) if b else "-"
+            out.append(f"| {camp} | {gain(a)} | {dev_a} | {(a or {}).get('tried', '-')} | "
+                       f"{gain(b)} | {dev_b} |")
+        if after is None:
+            out.append("")
+            out.append(f"The current agents are not yet measured at {n} players.")
+        elif after.get("camps"):
+            worst = max(after["camps"].items(), key=lambda kv: kv[1].get("gain") or 0.0)
+            out += ["", f"Largest gain now: {worst[0]}, {gain(worst[1])} points."]
+        out.append("")
+    if not found:
+        out += ["The agents' exploitability is not yet measured (no `results/exploit/"
+                "exploit_*.json`).", ""]
+    profiles = sorted((RESULTS / "profiles").glob("equilibrium_*.toml"))
+    if profiles:
+        out.append("Equilibrium profiles (`mafia-sim equilibrate`): " + ", ".join(
+            f"[{p.name}](profiles/{p.name})" for p in profiles) + ".")
+        out.append("")
+    prev = RESULTS / "profiles" / "pre_equilibrium.toml"
+    if prev.exists():
+        out += ["The profile the default replaced: "
+                "[pre_equilibrium.toml](profiles/pre_equilibrium.toml).", ""]
+
+
+def section_method(out: list[str]) -> None:
+    out += ["## Method", "",
+            "Every number on this page comes from the sweep files in `studies/`, run by "
+            "`mafia-sim sweep` into `results/studies/<name>/` (tidy tables `results.csv` and "
+            "`results.parquet`, one row per cell and camp; `cells/` holds each cell's summary "
+            "and its per-game winners, for paired comparisons). All runs use the default "
+            "`heuristic` agents and the default rule set unless a row says otherwise; every "
+            "cell of a sweep plays the same seeds (common random numbers). Shares are given "
+            "with their 95% interval; differences in points (percentage points) with their "
+            "paired 95% interval. `scripts/run_studies.sh` reruns them all, "
+            "`scripts/after_studies.sh` the recommendations, the calibration and the "
+            "notebooks, and `.venv/bin/python scripts/summarize_results.py` this page.", ""]
+
+
+def build(results: Path, quick: bool = False) -> str:
+    """The page, from the results under `results` (quick: rebuild the studies quickly)."""
+    global RESULTS, QUICK
+    RESULTS, QUICK = results, quick
+    out = ["# Findings", ""]
+    if quick:
+        out += ["*Quick rebuild: a few games a cell, for checking this page only; the "
+                "numbers are not findings.*", ""]
+    for f in (section_bottom_line, section_robustness, section_agents,
+              section_player_count, section_recommended, section_clans, section_maniac,
+              section_roles, section_rules, section_skill, section_speed, section_method):
         try:
             f(out)
         except FileNotFoundError as e:
-            out += [f"({f.__name__}: results missing: {e})", ""]
-    (RESULTS / "README.md").write_text("\n".join(out) + "\n")
-    print("wrote", RESULTS / "README.md")
+            out += [f"({f.__name__.removeprefix('section_').replace('_', ' ')}: results "
+                    f"missing: {Path(str(e.filename or e)).parent.name or e})", ""]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--results", type=Path, default=DEFAULT_RESULTS,
+                    help="results tree to read (default: the repository's results/)")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="page to write (default: README.md in the results tree)")
+    ap.add_argument("--quick", action="store_true", default=quick_mode(),
+                    help="rebuild the studies with a few games a cell (default: "
+                    "MAFIA_SIM_QUICK)")
+    a = ap.parse_args(argv)
+    text = build(a.results, a.quick)
+    out = a.out or a.results / "README.md"
+    out.write_text(text)
+    print("wrote", out)
 
 
 if __name__ == "__main__":
