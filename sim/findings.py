@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -193,8 +194,12 @@ def headlines(conds: Conditions) -> list[Headline]:
                    rows(yakuza_minus_triad))]
     for label, camp, words in ROLE_HEADLINES:
         hs.append(Headline(f"The value of {words}", "points", 0.0,
-                           rows(lambda c, lab=label, cp=camp: role_value(c, lab, cp))))
+                           rows(partial(_role, label=label, camp=camp))))
     return hs
+
+
+def _role(c: Condition, label: str, camp: str) -> Estimate | None:
+    return role_value(c, label, camp)
 
 
 def fmt(e: Estimate, unit: str) -> str:

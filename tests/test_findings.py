@@ -1,0 +1,163 @@
+"""results/README.md: the bottom line first, the robustness verdicts, the agents' exploit
+table, and a page that survives any results missing. Runs on a tiny fake results tree."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.findings import HOLDS_IN_SIGN, NOT_ROBUST, ROBUST, Estimate, verdict
+from sim.roles import Winner
+from sim.studies import RULE_LABELS, rule_label
+
+ROOT = Path(__file__).resolve().parent.parent
+CAMPS = ["town", "yakuza", "triad", "maniac"]
+
+
+def summarize() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("summarize_results",
+                                                  ROOT / "scripts" / "summarize_results.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def e(v: float, lo: float, hi: float) -> Estimate:
+    return Estimate(v, lo, hi)
+
+
+def test_verdict_robust_when_every_condition_is_significant_on_one_side() -> None:
+    assert verdict([e(0.05, 0.03, 0.07), e(0.02, 0.001, 0.04)]) == ROBUST
+    assert verdict([e(-0.05, -0.07, -0.03), e(-0.01, -0.02, -0.001)]) == ROBUST
+
+
+def test_verdict_not_robust_when_a_condition_flips_significantly() -> None:
+    assert verdict([e(0.05, 0.03, 0.07), e(-0.03, -0.05, -0.01)]) == NOT_ROBUST
+    # an insignificant default that another condition significantly contradicts
+    assert verdict([e(0.005, -0.01, 0.02), e(-0.03, -0.05, -0.01)]) == NOT_ROBUST
+
+
+def test_verdict_holds_in_sign_otherwise() -> None:
+    assert verdict([e(0.05, 0.03, 0.07), e(0.01, -0.01, 0.03)]) == HOLDS_IN_SIGN
+    assert verdict([e(0.05, 0.03, 0.07), e(-0.01, -0.03, 0.01)]) == HOLDS_IN_SIGN
+
+
+def test_verdict_for_a_share_uses_the_side_of_fifty_percent() -> None:
+    assert verdict([e(0.60, 0.58, 0.62), e(0.55, 0.53, 0.57)], ref=0.5) == ROBUST
+    assert verdict([e(0.60, 0.58, 0.62), e(0.45, 0.43, 0.47)], ref=0.5) == NOT_ROBUST
+    assert verdict([e(0.60, 0.58, 0.62), e(0.51, 0.49, 0.53)], ref=0.5) == HOLDS_IN_SIGN
+    assert verdict([]) == "not measured"
+
+
+def test_rule_labels_cover_every_option_in_plain_words() -> None:
+    from sim.rules import RuleSet
+    assert set(RULE_LABELS) == set(RuleSet.names())
+    assert rule_label("p_no_vote=0.1") == \
+        "chance a turn that a player does not vote: 0.1 (p_no_vote, default 0)"
+    assert rule_label("maniac_vest=false").endswith("no (maniac_vest, default yes)")
+    assert rule_label("baseline") == "baseline"
+
+
+# --- a tiny fake results tree -------------------------------------------------------------
+
+def _cell(folder: Path, cid: str, winners: np.ndarray, extra: dict[str, object]) -> list[dict]:
+    (folder / "cells").mkdir(parents=True, exist_ok=True)
+    np.save(folder / "cells" / f"{cid}.winners.npy", winners)
+    n = len(winners)
+    rows = []
+    for camp in [*CAMPS, "draw"]:
+        wins = int(np.count_nonzero(winners == Winner[camp.upper()]))
+        p = wins / n
+        rows.append({"cell_id": cid, "camp": camp, "games": n, "wins": wins, "share": p,
+                     "low": max(0.0, p - 0.02), "high": min(1.0, p + 0.02),
+                     "turns_mean": 8.0, "duel_share": 0.1, **extra})
+    return rows
+
+
+def _winners(rng: np.random.Generator, n: int, town: float) -> np.ndarray:
+    p = [town, (1 - town) * 0.4, (1 - town) * 0.35, (1 - town) * 0.25]
+    return rng.choice(4, size=n, p=p).astype(np.int8)
+
+
+def fake_tree(root: Path) -> Path:
+    rng = np.random.default_rng(1)
+    res = root / "results"
+    # study 1: the standard table at 20, 25, 30 players
+    f = res / "studies" / "01_player_count"
+    rows = []
+    for n, town in ((20, 0.58), (25, 0.62), (30, 0.60)):
+        rows += _cell(f, f"p{n}", _winners(rng, 4000, town), {"players": n})
+    pd.DataFrame(rows).to_parquet(f / "results.parquet")
+    # study 4: role values at 20, 25 and 30 players, paired on the same games
+    f = res / "studies" / "04_role_values"
+    rows = []
+    for n in (20, 25, 30):
+        base = _winners(rng, 4000, 0.62)
+        rows += _cell(f, f"b{n}", base, {"players": n, "label": "baseline"})
+        for i, lab in enumerate(["commissar+sergeant", "ninja", "doctor", "necromancer",
+                                 "kamikaze", "thug", "yakuza vsb", "triad vsb"]):
+            w = base.copy()
+            flip = rng.random(len(w)) < 0.08
+            w[flip] = _winners(rng, int(flip.sum()), 0.4 if i % 2 == 0 else 0.7)
+            rows += _cell(f, f"c{n}{i}", w, {"players": n, "label": lab})
+    pd.DataFrame(rows).to_parquet(f / "results.parquet")
+    pd.DataFrame([{"players": 25, "composition": "civilian*9,x", "standard": "civilian*10,x",
+                   "games": 4000, "distance": 0.04, "standard_distance": 0.12, "standard_town": 0.6,
+                   **{f"{c}{s}": v for c, v in zip(CAMPS, (0.5, 0.2, 0.2, 0.1), strict=True)
+                      for s, v in (("", v), ("_low", v - 0.01), ("_high", v + 0.01))}}]
+                 ).to_csv(res / "recommended.csv", index=False)
+    (res / "exploit").mkdir()
+    camps = {c: {"gain": 0.004, "low": -0.006, "high": 0.014,
+                 "deviation": {f"{c}.noise": 0.1}, "tried": 12} for c in CAMPS}
+    (res / "exploit" / "exploit_25.json").write_text(
+        json.dumps({"games": 3000, "seed": 7, "camps": camps}))
+    camps["town"] = {"gain": 0.069, "low": 0.047, "high": 0.092,
+                     "deviation": {"town.crowd": 0.0}, "tried": 30}
+    (res / "exploit" / "exploit_before_25.json").write_text(
+        json.dumps({"games": 3000, "seed": 7, "camps": camps}))
+    return res
+
+
+def test_page_opens_with_the_bottom_line(tmp_path: Path) -> None:
+    res = fake_tree(tmp_path)
+    text = summarize().build(res, quick=False)
+    assert text.startswith("# Findings\n\n## The bottom line\n")
+    heads = [line for line in text.splitlines() if line.startswith("## ")]
+    assert heads[:3] == ["## The bottom line", "## How far this holds",
+                         "## How well the agents play"]
+    assert heads[-1] == "## Method"
+    bottom = text.split("## How far this holds")[0]
+    assert "standard 25-player table favours Town by" in bottom
+    assert "at 1 of the 1 table sizes" in bottom
+    # conditions without results are skipped with a note, study 04 gives three conditions
+    assert "`06b_skill_roles` has no results yet" in text
+    assert "`07_profile_replaced_roles` has no results yet" in text
+    assert "| 20 players |" in text and "| 30 players |" in text
+    assert "### The value of the thug to the Triad:" in text
+    # the exploit table, with the before-value beside it
+    assert "### 25 players" in text and "`town.crowd=0.0`" in text and "+6.9 [+4.7, +9.2]" in text
+    assert "not yet measured at 20" not in text  # no files at 20: no table at all
+    # studies absent from the tree are noted, not rebuilt
+    assert "results missing" in text
+
+
+def test_page_survives_an_empty_results_tree(tmp_path: Path) -> None:
+    res = tmp_path / "results"
+    res.mkdir()
+    text = summarize().build(res, quick=False)
+    assert text.startswith("# Findings\n\n## The bottom line\n")
+    assert "not yet measured" in text
+    assert "No robustness study has results yet." in text
+
+
+def test_main_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    res = fake_tree(tmp_path)
+    summarize().main(["--results", str(res)])
+    assert (res / "README.md").read_text().startswith("# Findings\n\n## The bottom line")
