@@ -25,7 +25,7 @@
 # %matplotlib inline
 import matplotlib.pyplot as plt
 
-from sim.studies import CAMP_COLORS, CAMPS, load_study
+from sim.studies import CAMP_COLORS, CAMPS, legend_outside, load_study
 
 study = load_study("01_player_count")
 df = study.df
@@ -39,8 +39,8 @@ for camp in CAMPS:
                 marker="o", capsize=3, color=CAMP_COLORS[camp], label=camp)
 ax.set_xlabel("players (standard table)")
 ax.set_ylabel("win share, % (95% interval)")
-ax.set_title("Who wins, by table size (default agents)")
-ax.legend()
+ax.set_title("Who wins at 20-30 players (standard table, default agents)")
+legend_outside(ax)
 study.save(fig, "player_count_shares.png")
 plt.show()
 
@@ -54,15 +54,16 @@ plt.show()
 ends = [c for c in df.columns if c.startswith("ends_")]
 e = df[df.camp == "town"].set_index("players")[ends].fillna(0)
 e = e.loc[:, (e > 0).any()]
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
+fig, axes = plt.subplots(1, 2, figsize=(13, 3.8), gridspec_kw={"wspace": 0.6})
 e.rename(columns=lambda c: c[5:]).mul(100).plot.bar(stacked=True, ax=axes[0], colormap="tab20c")
 axes[0].set_ylabel("% of games")
-axes[0].set_title("How games end")
+axes[0].set_title("How games end, 20-30 players")
+legend_outside(axes[0])
 t = df[df.camp == "town"].sort_values("players")
 axes[1].plot(t.players, t.turns_mean, marker="o", color="black")
 axes[1].set_xlabel("players")
 axes[1].set_ylabel("mean turns")
-axes[1].set_title("Game length")
+axes[1].set_title("Game length, 20-30 players")
 study.save(fig, "player_count_endings.png")
 plt.show()
 

@@ -33,24 +33,34 @@ df = study.df
 def grid(camp):
     d = df[df.camp == camp]
     return d.pivot(index="clan.yakuza", columns="clan.triad", values="share")
-fig, axes = plt.subplots(1, 3, figsize=(14, 4))
+# the two clans' maps share one colour scale (and one colour bar); Town's has its own
+clan = [100 * grid(c).values for c in ("yakuza", "triad")]
+scale = {"yakuza": (min(g.min() for g in clan), max(g.max() for g in clan))}
+scale["triad"] = scale["yakuza"]
+town = 100 * grid("town").values
+scale["town"] = (town.min(), town.max())
+fig, axes = plt.subplots(1, 3, figsize=(15, 4), layout="constrained")
+images = {}
 for ax, camp in zip(axes, ["yakuza", "triad", "town"], strict=True):
     g = grid(camp)
-    im = ax.imshow(100 * g.values, origin="lower", cmap="viridis")
+    vmin, vmax = scale[camp]
+    im = ax.imshow(100 * g.values, origin="lower", cmap="viridis", vmin=vmin, vmax=vmax)
+    images[camp] = im
     ax.set_xticks(range(len(g.columns)))
     ax.set_xticklabels(g.columns)
     ax.set_yticks(range(len(g.index)))
     ax.set_yticklabels(g.index)
     ax.set_xlabel("Triad size")
     ax.set_ylabel("Yakuza size")
-    ax.set_title(f"{camp} win share, %")
+    ax.set_title(f"{camp.capitalize()} win share, %, 25 players")
     for i in range(len(g.index)):
         for j in range(len(g.columns)):
-            v = g.values[i, j]
-            dark = v < (g.values.min() + g.values.max()) / 2
-            ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center",
+            v = 100 * g.values[i, j]
+            dark = v < (vmin + vmax) / 2
+            ax.text(j, i, f"{v:.0f}", ha="center", va="center",
                     color="white" if dark else "black", fontsize=8)
-    fig.colorbar(im, ax=ax, shrink=0.8)
+fig.colorbar(images["yakuza"], ax=list(axes[:2]), shrink=0.8, label="clan win share, %")
+fig.colorbar(images["town"], ax=axes[2], shrink=0.8, label="Town win share, %")
 study.save(fig, "clans_heatmap.png")
 plt.show()
 

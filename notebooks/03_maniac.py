@@ -25,7 +25,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 
-from sim.studies import load_study
+from sim.studies import legend_outside, load_study
 
 study = load_study("03_maniac")
 df = study.df
@@ -40,8 +40,7 @@ for (variant, d), style in zip(m.groupby("variant"), ["o-", "s--", "^-.", "d:"],
                      capsize=3, label=variant)
 axes[0].set_xlabel("players")
 axes[0].set_ylabel("maniac win share, % (95% interval)")
-axes[0].set_title("The maniac's wins")
-axes[0].legend()
+axes[0].set_title(f"The maniac's wins, {m.players.min()}-{m.players.max()} players")
 duel_cols = [c for c in m.columns if c.startswith("wins_by_duel")]
 m["duel_wins"] = m[duel_cols].fillna(0).sum(axis=1)
 m["duel_part"] = m.duel_wins / m.wins.clip(lower=1)
@@ -51,8 +50,9 @@ for variant, d in m.groupby("variant"):
 axes[1].set_ylim(0, 100)
 axes[1].set_xlabel("players")
 axes[1].set_ylabel("% of his wins")
-axes[1].set_title("Maniac wins that came through the duel (R17.4)")
-axes[1].legend()
+axes[1].set_title(f"His wins through the duel (R17.4), {m.players.min()}-{m.players.max()} "
+                  "players")
+legend_outside(axes[1], title="rule options (default: vest, ambush)")
 study.save(fig, "maniac.png")
 plt.show()
 m.pivot(index="players", columns="variant", values="share").round(3)

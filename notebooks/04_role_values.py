@@ -37,7 +37,8 @@ for ax, n in zip(axes, sorted(df.players.unique()), strict=False):
     d = df[df.players == n]
     base = d[d.label == "baseline"].cell_id.iloc[0]
     rows = {lab: paired_rows(study, base, [d[d.label == lab].cell_id.iloc[0]]) for lab in labels}
-    forest(ax, labels, rows, f"{n} players: role replaced by a civilian")
+    forest(ax, labels, rows, f"{n} players: role replaced by a civilian",
+           legend=ax is axes[-1])
     for lab, rs in rows.items():
         tables.append({"players": n, "role": lab,
                        **{r["camp"]: round(100 * r["diff"], 2) for r in rs}})

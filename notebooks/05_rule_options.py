@@ -24,7 +24,7 @@
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.studies import forest, load_study, paired_rows
+from sim.studies import forest, load_study, paired_rows, rule_label
 
 study = load_study("05_rule_options")
 df = study.df
@@ -32,11 +32,13 @@ base = df[df.label == "default"].cell_id.iloc[0]
 labels = [lab for lab in df.label.unique() if lab != "default"]
 rows = {lab: paired_rows(study, base, [df[df.label == lab].cell_id.iloc[0]]) for lab in labels}
 order = sorted(labels, key=lambda lab: -max(abs(r["diff"]) for r in rows[lab]))
-fig, ax = plt.subplots(figsize=(9, 8))
-forest(ax, order, rows, "Rule options flipped (25 players, paired against the default)")
+plain = {rule_label(lab): rows[lab] for lab in order}
+fig, ax = plt.subplots(figsize=(9, 9))
+forest(ax, list(plain), plain, "Rule options flipped, 25 players (paired against the default)")
 study.save(fig, "rule_options.png")
 plt.show()
-pd.DataFrame([{"option": lab, **{r["camp"]: round(100 * r["diff"], 2) for r in rows[lab]},
+pd.DataFrame([{"option": rule_label(lab),
+               **{r["camp"]: round(100 * r["diff"], 2) for r in rows[lab]},
                "largest move": round(100 * max(abs(r["diff"]) for r in rows[lab]), 2)}
               for lab in order])
 

@@ -28,7 +28,16 @@ import json
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.studies import CAMP_COLORS, CAMPS, RESULTS, forest, load_study, paired_rows, quick_mode
+from sim.studies import (
+    CAMP_COLORS,
+    CAMPS,
+    RESULTS,
+    forest,
+    legend_outside,
+    load_study,
+    paired_rows,
+    quick_mode,
+)
 
 study = load_study("06_skill")
 df = study.df
@@ -40,9 +49,9 @@ for ax, n in zip(axes, sorted(df.players.unique()), strict=False):
                     yerr=[100 * (d.share - d.low), 100 * (d.high - d.share)],
                     marker="o", capsize=3, color=CAMP_COLORS[camp], label=camp)
     ax.set_title(f"{n} players")
-    ax.set_xlabel("town skill")
+    ax.set_xlabel("town skill (town_skill, default 0.15)")
 axes[0].set_ylabel("win share, % (95% interval)")
-axes[0].legend()
+legend_outside(axes[-1])
 study.save(fig, "skill.png")
 plt.show()
 df[df.camp == "town"].pivot(index="param.town_skill", columns="players", values="share").round(3)
@@ -57,7 +66,8 @@ for ax, sk in zip(axes, sorted(r["param.town_skill"].unique()), strict=False):
     d = r[r["param.town_skill"] == sk]
     base = d[d.label == "baseline"].cell_id.iloc[0]
     rows = {lab: paired_rows(roles, base, [d[d.label == lab].cell_id.iloc[0]]) for lab in labels}
-    forest(ax, labels, rows, f"town skill {sk}: role replaced by a civilian")
+    forest(ax, labels, rows, f"25 players, town skill {sk}: role replaced",
+           legend=ax is axes[-1])
     for lab, rs in rows.items():
         town = next(x["diff"] for x in rs if x["camp"] == "town")
         value.append({"skill": sk, "role": lab, "town": round(100 * town, 2)})

@@ -147,8 +147,9 @@ def paired_rows(study: Study, base_id: str, ids: Iterable[str]) -> list[dict[str
 
 
 def forest(ax: Any, labels: list[str], rows: Mapping[str, list[dict[str, Any]]],
-           title: str) -> None:
-    """A forest plot: one row per label, one marker per camp with its 95% interval."""
+           title: str, legend: bool = True) -> None:
+    """A forest plot: one row per label, one marker per camp with its 95% interval; the
+    legend (unless legend=False, for all but one panel of a figure) outside the plot."""
     offsets = {c: (i - 1.5) * 0.18 for i, c in enumerate(CAMPS)}
     for camp in CAMPS:
         ys, xs, lo, hi = [], [], [], []
@@ -166,7 +167,8 @@ def forest(ax: Any, labels: list[str], rows: Mapping[str, list[dict[str, Any]]],
     ax.invert_yaxis()
     ax.set_xlabel("change in win share, points (95% paired interval)")
     ax.set_title(title)
-    legend_outside(ax)
+    if legend:
+        legend_outside(ax)
 
 
 def legend_outside(ax: Any, **kw: Any) -> None:
