@@ -48,29 +48,39 @@ colors = dict(zip(names, plt.cm.tab10.colors, strict=False))
 share = [h for h in hs if h.unit == "share"]
 points = [h for h in hs if h.unit != "share"]
 fig, axes = plt.subplots(1, 2, figsize=(15, 7), width_ratios=[1, 3], layout="constrained")
+# left: Town's share on the standard table, one row per condition
+for h in share:
+    for i, (name, e) in enumerate(h.rows):
+        axes[0].errorbar([100 * e.value], [i], xerr=[[100 * (e.value - e.low)],
+                                                     [100 * (e.high - e.value)]],
+                         fmt="o", ms=4, capsize=2, color=colors[name])
+    axes[0].set_yticks(range(len(h.rows)))
+    axes[0].set_yticklabels([n for n, _ in h.rows], fontsize=8)
+    axes[0].set_title(f"Town's share of the standard table\n({h.verdict})")
+axes[0].axvline(50, color="black", lw=0.8)
+axes[0].invert_yaxis()
+# right: the differences, one block per finding, one marker per condition
 step = 0.8 / max(1, len(names))
-for ax, group, ref in ((axes[0], share, 50), (axes[1], points, 0)):
-    for name in names:
-        ys, xs, lo, hi = [], [], [], []
-        for i, h in enumerate(group):
-            e = next((e for n, e in h.rows if n == name), None)
-            if e is None:
-                continue
-            ys.append(i + (names.index(name) - (len(names) - 1) / 2) * step)
-            xs.append(100 * e.value)
-            lo.append(100 * (e.value - e.low))
-            hi.append(100 * (e.high - e.value))
-        ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", ms=4, capsize=2, color=colors[name],
-                    label=name)
-    ax.axvline(ref, color="black", lw=0.8)
-    ax.set_yticks(range(len(group)))
-    ax.set_yticklabels([f"{h.title}\n({h.verdict})" for h in group], fontsize=8)
-    ax.invert_yaxis()
-axes[0].set_xlabel("Town's win share, % (95% interval)")
-axes[0].set_title("Standard table: Town against 50%\n(25 players unless the condition says)")
+ax = axes[1]
+for name in names:
+    ys, xs, lo, hi = [], [], [], []
+    for i, h in enumerate(points):
+        e = next((e for n, e in h.rows if n == name), None)
+        if e is None:
+            continue
+        ys.append(i + (names.index(name) - (len(names) - 1) / 2) * step)
+        xs.append(100 * e.value)
+        lo.append(100 * (e.value - e.low))
+        hi.append(100 * (e.high - e.value))
+    ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", ms=4, capsize=2, color=colors[name],
+                label=name)
+ax.axvline(0, color="black", lw=0.8)
+ax.set_yticks(range(len(points)))
+ax.set_yticklabels([f"{h.title}\n({h.verdict})" for h in points], fontsize=8)
+ax.invert_yaxis()
+axes[0].set_xlabel("Town's win share, % (95% interval; 50% = balanced)")
 axes[1].set_xlabel("points (95% paired interval)")
-axes[1].set_title("Clan gap and role values across conditions (25 players unless the "
-                  "condition says)")
+fig.suptitle("How far the findings hold: 25 players unless the condition names another size")
 legend_outside(axes[1], title="condition")
 if conds.items:
     conds.items[0].study.save(fig, "robustness.png")
