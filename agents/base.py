@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from agents.params import (
@@ -113,6 +114,9 @@ class AgentSet:
     name: str
     classes: Mapping[Role, type[Agent]]
     params: Mapping[str, Value] = field(default_factory=dict)
+    #: the set's default profile (the heuristic set's: agents/profiles/heuristic.toml); what
+    #: the user gives in `params` wins over it
+    defaults: Mapping[str, Value] = field(default_factory=dict)
     #: resolved parameter values by (role, clan): worked out once per set
     _resolved: dict[tuple[Role, Clan], dict[str, Value]] = field(
         default_factory=dict, init=False, compare=False, hash=False, repr=False)
@@ -123,7 +127,7 @@ class AgentSet:
         values = self._resolved.get(key)
         if values is None:
             values = self._resolved[key] = resolve_for(self.classes[role], role, clan,
-                                                       self.params)
+                                                       self.params, self.defaults)
         return self.classes[role](seat, values)
 
     def uses_reads(self) -> bool:
@@ -147,7 +151,17 @@ class AgentSet:
     def with_params(self, more: Mapping[str, Any]) -> AgentSet:
         """The same set with parameters added or replaced (checked as a user's input)."""
         return AgentSet(self.name, self.classes,
-                        check_params(self, {**self.params, **more}))
+                        check_params(self, {**self.params, **more}), self.defaults)
+
+    def default_of(self, name: str, prm: Param) -> Value:
+        """What a search name (`town.crowd`, `thug.beat`) plays by default in this set: the
+        profile's value, else the declared default."""
+        scope = name.split(".")[:-1]
+        pname = name.split(".")[-1]
+        for key in (name, *(f"{s}.{pname}" for s in scope), pname):
+            if key in self.defaults:
+                return self.defaults[key]
+        return prm.default
 
     def space(self, camp: str, roles: Iterable[tuple[Role, Clan]] | None = None,
               rules: object | None = None) -> list[Dim]:
@@ -167,7 +181,10 @@ class AgentSet:
                     continue
                 key = f"{role.key}.{name}" if prm.per_role else f"{camp}.{name}"
                 if key not in dims:
-                    dims[key] = Dim(key, prm, prm.search_values())
+                    here = self.default_of(key, prm)
+                    values = prm.search_values()
+                    dims[key] = Dim(key, replace(prm, default=here),
+                                    values if here in values else (*values, here))
         return [dims[k] for k in sorted(dims)]
 
 
@@ -277,5 +294,25 @@ def resolve_agent_set(
             classes[role] = reg[spec][role]
         else:
             classes[role] = load_agent(spec)
+    defaults = default_profile() if name == "heuristic" else {}
     aset = AgentSet(name, classes)
-    return AgentSet(name, classes, check_params(aset, params or {}))
+    return AgentSet(name, classes, check_params(aset, params or {}), defaults)
+
+
+#: The heuristic set's default profile: parameters found by `mafia-sim equilibrate` on the
+#: standard table (issue 10), shipped with the package.
+PROFILE = Path(__file__).resolve().parent / "profiles" / "heuristic.toml"
+_PROFILE_CACHE: dict[str, Value] | None = None
+
+
+def default_profile() -> dict[str, Value]:
+    """The heuristic set's default parameters (agents/profiles/heuristic.toml), checked."""
+    global _PROFILE_CACHE
+    if _PROFILE_CACHE is None:
+        import tomllib
+
+        from agents import heuristic
+
+        table = tomllib.loads(PROFILE.read_text(encoding="utf-8")).get("params", {})
+        _PROFILE_CACHE = check_params(AgentSet("heuristic", heuristic.AGENTS), table)
+    return dict(_PROFILE_CACHE)

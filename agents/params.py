@@ -146,17 +146,25 @@ def lookup_order(role: Role, clan: Clan, name: str) -> list[str]:
     return out
 
 
-def resolve_for(cls: type[Agent], role: Role, clan: Clan,
-                given: Mapping[str, Value]) -> dict[str, Value]:
-    """The values one agent (class, role, clan) plays with: the most specific given name
-    for each of its parameters, else the default."""
+def resolve_for(cls: type[Agent], role: Role, clan: Clan, given: Mapping[str, Value],
+                defaults: Mapping[str, Value] | None = None) -> dict[str, Value]:
+    """The values one agent (class, role, clan) plays with: the most specific name the user
+    gave for each of its parameters; else the most specific name of the set's default
+    profile (`defaults`); else the parameter's declared default. Any name the user gives,
+    even a bare one, wins over the profile."""
     out: dict[str, Value] = {}
     for name, prm in params_of(cls).items():
         value: Value = prm.default
+        found = False
         for key in lookup_order(role, clan, name):
             if key in given:
-                value = given[key]
+                value, found = given[key], True
                 break
+        if not found and defaults:
+            for key in lookup_order(role, clan, name):
+                if key in defaults:
+                    value = defaults[key]
+                    break
         out[name] = value
     return out
 
