@@ -371,8 +371,11 @@ class TownAgent(Agent):
                 best, who = v, j
         return who
 
+class HeroAgent(TownAgent):
+    """A Town player with a role worth claiming: he answers when he leads the vote."""
+
     def role_claim(self, view: PlayerView) -> list[Statement]:
-        """What he says to escape the rope (heroes override)."""
+        """What he says to escape the rope."""
         return []
 
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
@@ -391,7 +394,7 @@ class TownAgent(Agent):
         return said
 
 
-class CommissarAgent(TownAgent):
+class CommissarAgent(HeroAgent):
     """Commissar and sergeant: checks, the reveal policy, votes by the checks."""
 
     PARAMS: ClassVar[dict[str, Param]] = {
@@ -461,7 +464,7 @@ class CommissarAgent(TownAgent):
         return Check(target) if target >= 0 else None
 
 
-class _ClaimingHero(TownAgent):
+class _ClaimingHero(HeroAgent):
     """A hero whose answer to the rope is a plain claim of his role."""
 
     def role_claim(self, view: PlayerView) -> list[Statement]:
