@@ -29,7 +29,8 @@ def test_names_by_camp_and_role_reach_only_their_agents() -> None:
     assert aset.make(Role.VSB, 0, Clan.NONE).p["crowd"] == 0.0
     assert aset.make(Role.DOCTOR, 0).p["crowd"] == 0.0
     assert aset.make(Role.MAFIOSO, 0, Clan.YAKUZA).p["mafia_follow"] == 0.2
-    assert aset.make(Role.MAFIOSO, 0, Clan.TRIAD).p["mafia_follow"] == 0.4  # default
+    # the default profile's value (agents/profiles/heuristic.toml)
+    assert aset.make(Role.MAFIOSO, 0, Clan.TRIAD).p["mafia_follow"] == 1.0
     assert aset.make(Role.THUG, 0, Clan.TRIAD).p["beat"] == 0.0
     assert aset.make(Role.MANIAC, 0).p["noise"] == 0.5  # maniac.noise beats the bare name
     assert aset.make(Role.CIVILIAN, 0).p["noise"] == 1.0  # the bare name: every agent
@@ -127,6 +128,9 @@ def _fingerprint(setup_params: dict[str, object], games: int = 60,
 #: a parameter that only acts through another one is tested where that one lets it act
 CONTEXT: dict[str, dict[str, object]] = {
     "ninja.threshold_step": {"ninja.threshold": 0.5},  # it raises the bar after a strike
+    # heroes claim early enough for a kamikaze to find one alive
+    "kamikaze.blast_claimed": {"town.defend_at": 0.1},
+    "maniac.claimer_danger": {"town.defend_at": 0.1},
 }
 
 
@@ -156,7 +160,7 @@ def test_every_parameter_changes_play_on_the_standard_table(
 
 def test_replace_drops_resolved_parameters() -> None:
     aset = resolve_agent_set("heuristic")
-    assert aset.make(Role.CIVILIAN, 0).p["crowd"] == 0.35
+    assert aset.make(Role.CIVILIAN, 0).p["crowd"] == 0.7  # the default profile's
     other = replace(aset, params={"town.crowd": 0.0})
     assert other.make(Role.CIVILIAN, 0).p["crowd"] == 0.0
 
@@ -185,3 +189,22 @@ def test_params_command_lists_every_parameter_with_its_range(
     assert main(["params", "--camp", "triad", "--markdown"]) == 0
     md = capsys.readouterr().out
     assert md.startswith("| parameter |") and "town.crowd" not in md and "thug.beat" in md
+
+
+def test_the_default_profile_is_the_heuristic_sets_defaults_and_any_user_name_wins() -> None:
+    from agents.base import default_profile
+
+    profile = default_profile()
+    assert profile, "agents/profiles/heuristic.toml holds the default profile"
+    aset = resolve_agent_set("heuristic")
+    assert aset.make(Role.MAFIOSO, 0, Clan.YAKUZA).p["noise"] == profile["yakuza.noise"]
+    # a bare name given by the user wins over the profile's camp name
+    mine = resolve_agent_set("heuristic", params={"noise": 0.9})
+    assert mine.make(Role.MAFIOSO, 0, Clan.YAKUZA).p["noise"] == 0.9
+    # the searched space starts from the profile's values
+    seated = {(s.role, s.clan) for s in Composition.standard(25).seats}
+    dims = {d.name: d for d in aset.space("town", seated, RuleSet())}
+    assert dims["town.crowd"].param.default == profile["town.crowd"]
+    assert profile["town.crowd"] in dims["town.crowd"].values
+    # the other agent sets have no profile
+    assert resolve_agent_set("uniform").defaults == {}
