@@ -25,7 +25,7 @@ def test_committed_results_match_the_sweep_file(study: Path) -> None:
     spec = load_toml(study)
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["sweep_hash"] == sweep_hash(spec), "the sweep file changed since its run"
-    ids = [c.cell_id for c in sweep_cells(spec)]
+    ids = [c.cell_id for c in sweep_cells(spec, str(study))]  # paths relative to the file
     assert manifest["cells"] == ids
     for cid in ids:
         summary = json.loads((folder / "cells" / f"{cid}.json").read_text())
