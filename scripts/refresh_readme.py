@@ -29,8 +29,13 @@ def main() -> None:
         cmd = [str(ROOT / ".venv" / "bin" / args[0]), *args[1:]]
         if args[1] in ("run", "recommend"):
             cmd.append("--quiet")
-        if args[1] == "sweep":
-            shutil.rmtree(ROOT / "runs" / Path(args[2]).stem, ignore_errors=True)
+        if args[1] == "sweep":  # its default output is runs/<the file's name, else stem>
+            import tomllib
+
+            spec = tomllib.loads((ROOT / args[2]).read_text())
+            for name in (Path(args[2]).stem, str(spec.get("name", ""))):
+                if name:
+                    shutil.rmtree(ROOT / "runs" / name, ignore_errors=True)
         res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True)
         text = res.stdout.rstrip("\n")
         if args[1] == "sweep":

@@ -122,7 +122,8 @@ def load_study(name: str, quick: bool | None = None, results: Path | None = None
     spec = load_toml(STUDIES / f"{name}.toml")
     spec["run"] = {"games": QUICK_GAMES, "seed": spec.get("run", {}).get("seed", 0)}
     tmp = Path(tempfile.mkdtemp(prefix=f"mafia-{name}-"))
-    df = run_sweep(spec, tmp, jobs=1)
+    # where: the sweep file, so that paths in it (a params_file) read as from its folder
+    df = run_sweep(spec, tmp, jobs=1, where=str(STUDIES / f"{name}.toml"))
     return Study(name, df, tmp, True)
 
 
