@@ -58,11 +58,12 @@ def test_combinations_take_the_best_value_of_each_helpful_dimension() -> None:
 
 
 def test_exploit_finds_a_planted_town_blunder() -> None:
-    # Town herding with crowd at the top of its range: moving crowd down must pay.
-    setup = build_setup(None, players=12, params={"town.crowd": "2.0", "town.noise": "0"})
+    # Town deaf to the commissar's announced checks: trusting them again must pay.
+    setup = build_setup(None, players=12, params={"town.claim_trust": "0",
+                                                  "town.defend_at": "0.1"})
     br = best_response(setup, "town", seed=1, games=1500, budget=3000)
-    assert br.gain > 0.02 and br.low > 0
-    assert float(br.deviation.get("town.crowd", 2.0)) < 2.0
+    assert br.gain > 0.02 and br.low > 0, br
+    assert float(br.deviation.get("town.claim_trust", 0.0)) > 0.0, br
 
 
 def test_exploit_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
