@@ -244,9 +244,7 @@ class ThugAgent(ClanAgent):
         exclude = set(self.friends(view)) | {j for j in range(len(beaten)) if beaten[j]}
         if isinstance(order, ClanOrder):
             exclude.add(order.target)
-        exclude.add(self.opened(view))
-        pub = view.public
-        exclude |= {s.speaker for s in pub.statements
+        exclude |= {s.speaker for s in view.public.statements  # an opened commissar too
                     if s.kind == "claim" and s.value in HERO_CLAIMS}
         target = self.pick(view, self.danger(view), exclude)
         return Beat(target) if target >= 0 else None

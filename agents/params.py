@@ -22,7 +22,7 @@ table, not a camp's play: they keep their bare names and are not searched by `ex
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -188,6 +188,3 @@ class Dim:
     param: Param
     values: tuple[Value, ...] = field(default=())
 
-
-def seats_of(roles: Iterable[tuple[Role, Clan]]) -> list[tuple[Role, Clan]]:
-    return sorted(set(roles), key=lambda rc: (rc[0].value, rc[1].value))

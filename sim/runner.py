@@ -96,12 +96,6 @@ class Tally:
         return max(half_width(int(w), self.games) for w in self.winners)
 
 
-def share_bounds(wins: int, n: int) -> tuple[float, float]:
-    """The 95% interval of a win share, inside [0, 1] and exact at the edges: no win gives
-    a lower bound of exactly 0 (not 8.7e-19 of float noise), all wins an upper bound of 1."""
-    return share_interval(wins, n)
-
-
 def batch_size_for(players: int, todo: int, n_jobs: int) -> int:
     """Games per batch: about half a second of play (a game costs about 0.06 ms per player),
     so the first results arrive within a second and an interrupted run loses at most one

@@ -89,13 +89,6 @@ def flatten_params(table: Mapping[str, Any], where: str, prefix: str = "") -> di
     return out
 
 
-def parse_number(text: str, what: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise InputError(f"{what}: {text!r} is not a number") from None
-
-
 def load_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:

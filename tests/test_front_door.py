@@ -21,7 +21,8 @@ from sim.cli import build_parser, main
 from sim.commands import JOBS_DEFAULT, format_summary
 from sim.errors import IllegalRequest, InputError
 from sim.resolve import resolve
-from sim.runner import batch_size_for, share_bounds
+from sim.runner import batch_size_for
+from sim.stats import share_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -424,9 +425,9 @@ def test_out_csv_by_extension_and_says_where(capsys: pytest.CaptureFixture[str],
 
 
 def test_interval_bounds_are_exact_at_the_edges(capsys: pytest.CaptureFixture[str]) -> None:
-    assert share_bounds(0, 40)[0] == 0.0 and share_bounds(40, 40)[1] == 1.0
+    assert share_interval(0, 40)[0] == 0.0 and share_interval(40, 40)[1] == 1.0
     for wins in range(0, 41):
-        lo, hi = share_bounds(wins, 40)
+        lo, hi = share_interval(wins, 40)
         assert 0.0 <= lo <= wins / 40 <= hi <= 1.0
     rc, out, err = call(capsys, "run", "--players", "12", "--games", "30", "--json", "--quiet")
     assert rc == 0, err
