@@ -122,9 +122,16 @@ def as_param(value: Param | float) -> Param:
     return value if isinstance(value, Param) else Param(float(value))
 
 
+_PARAMS_OF: dict[type, dict[str, Param]] = {}
+
+
 def params_of(cls: type[Agent]) -> dict[str, Param]:
-    """An agent class's parameters, as Params."""
-    return {k: as_param(v) for k, v in getattr(cls, "PARAMS", {}).items()}
+    """An agent class's parameters, as Params: worked out once per class (every agent of
+    every game asks), so the mapping is shared: read it, never change it."""
+    out = _PARAMS_OF.get(cls)
+    if out is None:
+        out = _PARAMS_OF[cls] = {k: as_param(v) for k, v in getattr(cls, "PARAMS", {}).items()}
+    return out
 
 
 def camp_of(role: Role, clan: Clan) -> str:
