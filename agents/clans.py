@@ -77,6 +77,7 @@ class ClanAgent(DangerReader):
         super().__init__(seat, params)
         self.faked = False
         self._friend_set: frozenset[int] | None = None
+        self._vsb: int | None = None
 
     def friends(self, view: PlayerView) -> frozenset[int]:
         """His clan and its VSB, himself included (fixed for the game, R2.5)."""
@@ -85,10 +86,10 @@ class ClanAgent(DangerReader):
         return self._friend_set
 
     def own_vsb(self, view: PlayerView) -> int:
-        for s, r in view.allies.items():
-            if r == "vsb":
-                return s
-        return -1
+        """His clan's VSB (fixed for the game, R2.5), or -1."""
+        if self._vsb is None:
+            self._vsb = next((s for s, r in view.allies.items() if r == "vsb"), -1)
+        return self._vsb
 
     def members(self, view: PlayerView) -> list[int]:
         """His living clan members, himself included."""
@@ -111,8 +112,8 @@ class ClanAgent(DangerReader):
         vsb = self.own_vsb(view)
         if vsb < 0 or not view.public.alive[vsb]:
             return -1
-        friends = self.friends(view)
-        outsiders = sum(1 for j, a in enumerate(view.public.alive) if a and j not in friends)
+        alive = view.public.alive
+        outsiders = alive.count(True) - sum(1 for f in self.friends(view) if alive[f])
         return vsb if outsiders <= self.p["vsb_endgame"] else -1
 
     # -- the day -----------------------------------------------------------------------------

@@ -200,6 +200,7 @@ class TownTable:
         self._rows_seats = (np.zeros(0, dtype=int), np.zeros(0, dtype=int))
         self._key: tuple[int, ...] = ()
         self._logit = np.zeros((0, n))
+        self._lists: list[list[float]] | None = None
 
     def join(self, view: PlayerView) -> int:
         """Add a Town mind (once per player and game); returns his row."""
@@ -220,8 +221,10 @@ class TownTable:
         """Each row's log-odds that each player is an enemy of Town. Computed once for each
         new state of what they know."""
         rows = len(self.seats)
-        key = (pub.turn, len(pub.statements), len(pub.deaths), rows,
-               sum(len(checks) for _, checks in self.checks))
+        seen = 0
+        for _, checks in self.checks:
+            seen += len(checks)
+        key = (pub.turn, len(pub.statements), len(pub.deaths), rows, seen)
         if key == self._key:
             return self._logit
         self._key = key
@@ -258,7 +261,15 @@ class TownTable:
                 moved = (np.abs(col) < KNOWN) & (seats != c.speaker)
                 col[moved] += sign * weight * trust[moved]
         self._logit = logit
+        self._lists = None
         return logit
+
+    def logit_lists(self, pub: PublicRecord) -> list[list[float]]:
+        """`logits` as plain lists, one per row (what a Python loop over seats reads)."""
+        logit = self.logits(pub)
+        if self._lists is None:
+            self._lists = logit.tolist()
+        return self._lists
 
 
 #: The Town tables of each game in play: id of its public record -> (a plain weak
@@ -348,28 +359,33 @@ class TownAgent(Agent):
         the thug beat last night, who could not speak for himself (R10.4)."""
         pub = view.public
         table = self._table(view)
-        logit = table.logits(pub)[self.row]
+        lg = table.logit_lists(pub)[self.row]
         if self._noise_turn != pub.turn:  # the day's doubt, drawn once a day
             self._noise_turn = pub.turn
             sd = self.p["noise"]
             self._noise = (sd * rng.standard_normal(pub.n)).tolist() if sd > 0 else [0.0] * pub.n
-        lg = logit.tolist()
-        pull = [0.0] * pub.n
+        noise, alive, me = self._noise, pub.alive, self.seat
+        pull: dict[int, float] = {}
         crowd = self.p["crowd"]
-        if crowd > 0:
+        if crowd > 0 and pub.today:
+            calm = table.digest.undisputed
+            silent = pub.beaten_today  # R10.4: beaten last night
+            exp = math.exp
             for voter, target in pub.today:
-                pull[target] += crowd / (1.0 + math.exp(min(lg[voter], 60.0)))
-        silent = {v for t, v in pub.beaten if t == pub.turn - 1}
-        calm = table.digest.undisputed | silent
-        noise, alive = self._noise, pub.alive
+                if target not in calm and target not in silent:
+                    pull[target] = pull.get(target, 0.0) + crowd / (1.0 + exp(min(lg[voter],
+                                                                                  60.0)))
         best, who = -math.inf, -1
         for j, x in enumerate(lg):
-            if not alive[j] or j == self.seat or x < -KNOWN / 2:  # P5.1; known Town: never
+            if not alive[j] or j == me or x < -KNOWN / 2:  # P5.1; known Town: never
                 continue
-            v = x + noise[j] + (0.0 if j in calm else pull[j])
+            v = x + noise[j]
+            if j in pull:
+                v += pull[j]
             if v > best:
                 best, who = v, j
         return who
+
 
 class HeroAgent(TownAgent):
     """A Town player with a role worth claiming: he answers when he leads the vote."""
