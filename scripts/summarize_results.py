@@ -443,6 +443,7 @@ def section_agents(out: list[str]) -> None:
     if not found:
         out += ["The agents' exploitability is not yet measured (no `results/exploit/"
                 "exploit_*.json`).", ""]
+    section_cycle(out, folder)
     profiles = sorted((RESULTS / "profiles").glob("equilibrium_*.toml"))
     if profiles:
         out.append("Equilibrium profiles (`mafia-sim equilibrate`): " + ", ".join(
@@ -452,6 +453,30 @@ def section_agents(out: list[str]) -> None:
     if prev.exists():
         out += ["The profile the default replaced: "
                 "[pre_equilibrium.toml](profiles/pre_equilibrium.toml).", ""]
+
+
+def section_cycle(out: list[str], folder: Path) -> None:
+    """The profiles around the default that were measured too: why best response does not
+    settle, and why the default is the one with the smallest largest gain."""
+    probes = [(p, read_json(p)) for p in sorted(folder.glob("cycle_25_*.json"))]
+    probes = [(p, d) for p, d in probes if d and d.get("camps")]
+    if not probes:
+        return
+    out += ["### Why best response does not settle (25 players)", "",
+            "Best response cycles: when Town follows the day's leader, a clan gains by voting "
+            "its Don's target as a bloc (it steers the herd); when the clans vote as blocs, "
+            "Town gains by no longer following the leader; and then the clans gain by "
+            "following the leader again. Each row below is `mafia-sim exploit` on a profile "
+            "next to the default (`--params`; a dash: that camp was not searched). None has a "
+            "smaller largest gain than the default above, which is why it is the default.", "",
+            "| profile | town | yakuza | triad | maniac | largest |", "|---|---|---|---|---|---|"]
+    for path, d in probes:
+        camps = d["camps"]
+        cells = [gain(camps.get(c)) if c in camps else "-" for c in CAMPS]
+        worst = max(camps.items(), key=lambda kv: kv[1].get("gain") or 0.0)
+        out.append(f"| {d.get('label', path.stem)} ([{path.name}](exploit/{path.name})) | "
+                   + " | ".join(cells) + f" | {worst[0]} {gain(worst[1])} |")
+    out.append("")
 
 
 def section_method(out: list[str]) -> None:
