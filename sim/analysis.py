@@ -626,15 +626,17 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
 
 
 def odds(game: Mapping[str, Any], setup: Setup, *, games: int = 2000, seed: int = 0,
-         jobs: int = 1) -> dict[str, Any]:
-    """The chance each camp wins from the position the scripted game reached."""
+         jobs: int = 1, start: int = 0) -> dict[str, Any]:
+    """The chance each camp wins from the position the scripted game reached: continuations
+    `start` .. `start + games - 1` of the seed's stream (so a page can play them in rounds
+    and add them up)."""
     import joblib
 
     from sim.resolve import resolve
 
     resolve(game)  # validates the script, with its one-line errors
     size = max(50, games // (max(1, jobs) * 4))
-    spans = [(a, min(games, a + size)) for a in range(0, games, size)]
+    spans = [(a, min(start + games, a + size)) for a in range(start, start + games, size)]
     if jobs == 1:
         parts = [odds_batch(game, setup, seed, a, b) for a, b in spans]
     else:

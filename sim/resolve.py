@@ -420,29 +420,37 @@ class _ScriptedChance:
         return 0.0 if coin == a else 1.0  # duel_result: a wins on a draw below 0.5
 
 
-def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
-    """Play a scripted game (docs/resolve.md) and return the result dict.
+class ScriptedGame:
+    """A scripted game (the `resolve` schema) played turn by turn: what `resolve` and the
+    host's page (sim.web) share. `start_day` plays a turn's steps 1-3, so that the night's
+    legal requests can be listed from `game.st`; `finish_turn` plays its night."""
 
-    Raises InputError for a malformed game and IllegalRequest for a request the rules forbid.
-    """
-    parser = _Parser(game)
-    script = _ScriptedChance(parser) if parser.scripted else None
-    rng = cast(Generator, script) if script else np.random.default_rng(parser.seed)
-    g = Game(parser.comp, parser.rules, rng, parser.dons)
-    if script:
-        script.game = g
-    turns = []
-    for t, raw in enumerate(parser.turns):
+    def __init__(self, game: Mapping[str, Any]):
+        self.parser = parser = _Parser(game)
+        self.script = _ScriptedChance(parser) if parser.scripted else None
+        rng = (cast(Generator, self.script) if self.script
+               else np.random.default_rng(parser.seed))
+        self.game = Game(parser.comp, parser.rules, rng, parser.dons)
+        if self.script:
+            self.script.game = self.game
+
+    def start_day(self, t: int, raw: object) -> tuple[TurnInput, TurnReport]:
+        """Turn t's talk and steps 1-3 (the day's removals)."""
+        g = self.game
         if g.over:
             assert g.outcome is not None
             raise InputError(f"turns[{t}]: the game already ended on turn {g.outcome.turn} "
                              "(P3.3)")
-        inp = parser.turn_input(g, t, raw)
-        for stmt in parser.statements:  # the day's talk comes before the vote
+        inp = self.parser.turn_input(g, t, raw)
+        for stmt in self.parser.statements:  # the day's talk comes before the vote
             g.say(stmt)
-        if script:
-            script.start_turn(f"turns[{t}]", inp.votes)
-        rep = g.play_day(inp)
+        if self.script:
+            self.script.start_turn(f"turns[{t}]", inp.votes)
+        return inp, g.play_day(inp)
+
+    def finish_turn(self, inp: TurnInput, rep: TurnReport) -> dict[str, Any]:
+        """The night of the turn `start_day` began; the turn's result as `resolve` gives it."""
+        g = self.game
         if rep.outcome is None:
             g.play_night(inp.night)
         else:
@@ -450,12 +458,30 @@ def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
             # checked as they would have been carried out: an illegal request is an error
             # whether or not the game ends before it (R14.1, P3.1).
             g.admit_night(inp.night, inp.absent)
-        turns.append(turn_dict(g, rep, parser.genders))
-        if script:
-            script.end_turn()
-    out = g.outcome
-    return {
-        "turns": turns,
-        "alive": [parser.names[s] for s in range(g.st.n) if g.st.alive[s]],
-        "outcome": out.as_dict() if out else {"winner": None, "reason": None, "turn": None},
-    }
+        if self.script:
+            self.script.end_turn()
+        return turn_dict(g, rep, self.parser.genders)
+
+    def play(self) -> list[dict[str, Any]]:
+        """Every scripted turn; their results."""
+        return [self.finish_turn(*self.start_day(t, raw))
+                for t, raw in enumerate(self.parser.turns)]
+
+    def result(self, turns: list[dict[str, Any]]) -> dict[str, Any]:
+        g, names = self.game, self.parser.names
+        out = g.outcome
+        return {
+            "turns": turns,
+            "alive": [names[s] for s in range(g.st.n) if g.st.alive[s]],
+            "outcome": out.as_dict() if out else {"winner": None, "reason": None,
+                                                  "turn": None},
+        }
+
+
+def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
+    """Play a scripted game (docs/resolve.md) and return the result dict.
+
+    Raises InputError for a malformed game and IllegalRequest for a request the rules forbid.
+    """
+    sg = ScriptedGame(game)
+    return sg.result(sg.play())

@@ -282,48 +282,55 @@ class Composition:
     def problems(self, rules: RuleSet, how: RuleHint | None = None) -> list[str]:
         """Every fault of D2.1, one message each (empty when valid). `how(name, value)` says
         how to set a rule option in the interface the input came from (a flag, TOML, JSON)."""
+        return [message for _, message in self.faults(rules, how)]
+
+    def faults(self, rules: RuleSet, how: RuleHint | None = None) -> list[tuple[str, str]]:
+        """`problems` with what each one is about, so a form can show it beside its control:
+        a role key (`sergeant`, `doctor`), `CLAN.mafioso` or `CLAN.vsb` (a clan's members or
+        its VSB), `seat:I` (one player), `players` or `names`."""
         hint = how or toml_rule_hint
-        out: list[str] = []
+        out: list[tuple[str, str]] = []
         if self.n < 3:
-            out.append(f"a game needs at least 3 players, got {self.n} (D2.1)")
+            out.append(("players", f"a game needs at least 3 players, got {self.n} (D2.1)"))
         if len(set(self.names)) != len(self.names):
             dup = sorted(k for k, v in Counter(self.names).items() if v > 1)
-            out.append(f"duplicate player names: {', '.join(dup)}")
+            out.append(("names", f"duplicate player names: {', '.join(dup)}"))
         for i, s in enumerate(self.seats):
+            seat = f"seat:{i}"
             if s.role is Role.KAMIKAZE and s.clan is not Clan.YAKUZA:
-                out.append(f"{self.names[i]}: the kamikaze is Yakuza only (R1, D2.1)")
+                out.append((seat, f"{self.names[i]}: the kamikaze is Yakuza only (R1, D2.1)"))
             if s.role is Role.THUG and s.clan is not Clan.TRIAD:
-                out.append(f"{self.names[i]}: the thug is Triad only (R1, D2.1)")
+                out.append((seat, f"{self.names[i]}: the thug is Triad only (R1, D2.1)"))
             if s.role in (Role.MAFIOSO, Role.VSB) and s.clan is Clan.NONE:
-                out.append(f"{self.names[i]}: a {s.role.key} needs a clan (yakuza or triad)")
+                out.append((seat, f"{self.names[i]}: a {s.role.key} needs a clan (yakuza or "
+                                  "triad)"))
             if s.role not in CLAN_ROLES and s.role is not Role.VSB and s.clan is not Clan.NONE:
-                out.append(f"{self.names[i]}: a {s.role.key} belongs to no clan")
+                out.append((seat, f"{self.names[i]}: a {s.role.key} belongs to no clan"))
         if self.count(Role.SERGEANT) and not self.count(Role.COMMISSAR):
-            out.append("a sergeant without a commissar (D2.1)")
+            out.append(("sergeant", "a sergeant without a commissar (D2.1)"))
         for clan in (Clan.YAKUZA, Clan.TRIAD):
             members = [s for s in self.seats if s.clan is clan and s.role in CLAN_ROLES]
             vsb = self.count(Role.VSB, clan)
             if vsb and not members:
-                out.append(f"a {clan.key} VSB without his clan (D2.1)")
+                out.append((f"{clan.key}.vsb", f"a {clan.key} VSB without his clan (D2.1)"))
             if members and vsb == 0 and rules.require_vsb:
-                out.append(
-                    f"the {clan.key} has no VSB (R2.3; to allow it: "
-                    f"{hint('require_vsb', 'false')})"
-                )
+                out.append((f"{clan.key}.vsb",
+                            f"the {clan.key} has no VSB (R2.3; to allow it: "
+                            f"{hint('require_vsb', 'false')})"))
             if vsb > 1:
-                out.append(f"the {clan.key} has {vsb} VSBs; each clan has exactly one (R2.3)")
+                out.append((f"{clan.key}.vsb",
+                            f"the {clan.key} has {vsb} VSBs; each clan has exactly one (R2.3)"))
             if members and all(s.role is not Role.MAFIOSO for s in members):
-                out.append(
-                    f"the {clan.key} has only a kamikaze or thug: no possible Don (R2.6, D2.1)"
-                )
+                out.append((f"{clan.key}.mafioso",
+                            f"the {clan.key} has only a kamikaze or thug: no possible Don "
+                            "(R2.6, D2.1)"))
         if not rules.allow_duplicate_roles:
             for role in sorted(UNIQUE_ROLES):
                 k = self.count(role)
                 if k > 1:
-                    out.append(
-                        f"{k} players are {role.key}; a unique role appears once "
-                        f"(D2.1; to allow it: {hint('allow_duplicate_roles', 'true')})"
-                    )
+                    out.append((role.key,
+                                f"{k} players are {role.key}; a unique role appears once "
+                                f"(D2.1; to allow it: {hint('allow_duplicate_roles', 'true')})"))
         return out
 
     def validate(self, rules: RuleSet, how: RuleHint | None = None) -> None:
