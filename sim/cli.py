@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     search_commands.add_commands(sub)
     params_command.add_command(sub)
+    from sim.web import command as web_command
+
+    web_command.add_command(sub)
     # every command's own --help opens with its one-line description
     for action in sub._choices_actions:
         sp = sub.choices[action.dest]

@@ -1,0 +1,575 @@
+"""The page for hosts: a Starlette app with server-side templates and htmx for partial
+updates. Every answer comes from the functions the command line uses; this module reads
+forms, keeps each browser's page state, and renders.
+
+Safety: every form value is read with a bound and a message (never a trace, never a 500
+for bad input); request bodies are limited to MAX_BODY; a POST from another site (its
+Origin differs) is refused, and so is a request whose Host is not this machine when the
+server listens on the loopback address (DNS rebinding); no form field names code to import.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import numpy as np
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from sim.analysis import odds, paired_compare, same_by_construction
+from sim.commands import CAMP_ORDER
+from sim.errors import InputError, MafiaSimError
+from sim.resolve import resolve
+from sim.rules import Composition, RuleSet
+from sim.runner import RunResult, Tally, run
+from sim.setup import Setup, build_setup
+from sim.stats import share_interval
+from sim.web import host
+from sim.web.forms import (
+    COUNTS,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    RULES,
+    TableForm,
+    rule_kind,
+    whole,
+)
+from sim.web.i18n import LANGS, translator
+from sim.web.live import Live, Registry
+
+HERE = Path(__file__).resolve().parent
+#: the largest request body (a game file is at most host.MAX_FILE_BYTES)
+MAX_BODY = 1024 * 1024
+#: page sessions kept (the oldest is forgotten)
+MAX_SESSIONS = 64
+ODDS_GAMES = 2000
+MAX_ODDS_GAMES = 5000
+RECOMMENDED = HERE.parent.parent / "results" / "recommended.csv"
+SHOWN_CAMPS = ["town", "yakuza", "triad", "maniac", "draw"]
+
+
+@dataclass
+class PageState:
+    """What one browser's pages hold between requests."""
+
+    table: TableForm = field(default_factory=TableForm.standard)
+    arm_a: TableForm = field(default_factory=TableForm.standard)
+    arm_b: TableForm = field(default_factory=TableForm.standard)
+    rows: list[host.PlayerRow] = field(default_factory=lambda: host.standard_rows(12))
+    host_rules: dict[str, object] = field(default_factory=dict)
+    game: dict[str, Any] | None = None
+    draft: dict[str, str] = field(default_factory=dict)
+    players_error: str = ""
+    row_errors: dict[int, str] = field(default_factory=dict)
+    odds_error: str = ""
+    message: str = ""
+
+
+class Sessions:
+    def __init__(self) -> None:
+        self.states: OrderedDict[str, PageState] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, sid: str) -> PageState:
+        with self.lock:
+            state = self.states.get(sid)
+            if state is None:
+                state = self.states[sid] = PageState()
+                while len(self.states) > MAX_SESSIONS:
+                    self.states.popitem(last=False)
+            self.states.move_to_end(sid)
+            return state
+
+
+def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlette:
+    """The app. `jobs`: worker processes of a live run after its first round.
+    `allowed_hosts`: the Host names accepted (None: any, for a server on another address)."""
+    env = Environment(loader=FileSystemLoader(HERE / "templates"),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True,
+                      lstrip_blocks=True)
+    sessions = Sessions()
+    live = Registry()
+
+    def page(request: Request, template: str, status: int = 200,
+             **context: Any) -> HTMLResponse:
+        lang = request.cookies.get("lang", "ru")
+        lang = lang if lang in LANGS else "ru"
+        t = translator(lang)
+        html = env.get_template(template).render(
+            t=t, lang=lang, path=request.url.path, camps=SHOWN_CAMPS, counts=COUNTS,
+            rules=RULES, rule_kind=rule_kind, max_players=MAX_PLAYERS, max_games=MAX_GAMES,
+            max_turns=host.MAX_TURNS, max_kb=host.MAX_FILE_BYTES // 1024,
+            default_rules=RuleSet().as_dict(), role_names=role_names(lang), **context)
+        response = HTMLResponse(html, status_code=status)
+        if "sid" not in request.cookies:
+            response.set_cookie("sid", request.state.sid, httponly=True, samesite="strict")
+        return response
+
+    def state_of(request: Request) -> PageState:
+        return sessions.get(request.state.sid)
+
+    async def form_of(request: Request) -> dict[str, Any]:
+        try:
+            form = await request.form(max_files=1, max_fields=2000)
+        except Exception as e:  # a malformed body is the sender's mistake
+            raise InputError(f"the form could not be read: {type(e).__name__}") from None
+        return {k: v for k, v in form.multi_items()}
+
+    # -- pick a table -------------------------------------------------------------------------
+    def start_table(request: Request, form: TableForm) -> None:
+        setup, games, seed = form.read()
+        if setup is None:
+            live.cancel(request.state.sid)
+            return
+
+        def play(start: int, n: int, jobs_now: int) -> np.ndarray:
+            r = run(setup, games=n, seed=seed, jobs=jobs_now, start=start, keep_rows=True)
+            assert r.rows is not None
+            return r.rows
+
+        live.start(request.state.sid, Live("table", play, games, jobs,
+                                           {"setup": setup, "seed": seed}))
+
+    def table_results(request: Request) -> dict[str, Any]:
+        run_ = live.get(request.state.sid)
+        if run_ is None or run_.kind != "table":
+            return {"run": None}
+        parts, done = run_.poll()
+        tally = Tally()
+        for rows in parts:
+            tally.add(rows)
+        summary = RunResult(run_.context["setup"], run_.context["seed"], tally,
+                            time.monotonic() - run_.started, "web").summary() if done else None
+        return {"run": run_, "summary": summary, "done": done,
+                "n": run_.context["setup"].comp.n}
+
+    async def table_page(request: Request) -> Response:
+        state = state_of(request)
+        start_table(request, state.table)
+        return page(request, "table.html", form=state.table, rec=recommendation(state.table),
+                    **table_results(request))
+
+    async def table_post(request: Request) -> Response:
+        state = state_of(request)
+        data = await form_of(request)
+        form = TableForm.from_form(data)
+        if data.get("action") == "standard":
+            try:
+                n = whole(data.get("players", ""), 12, MAX_PLAYERS)
+                form.set_composition(Composition.standard(n))
+            except InputError as e:
+                form.errors = {"players": str(e)}
+                return page(request, "_table.html", form=form, rec=None, run=None,
+                            players_value=str(data.get("players", ""))[:20])
+        elif data.get("action") == "use" and isinstance(data.get("roles"), str):
+            try:
+                form.set_composition(build_setup(None, roles=data["roles"][:400]).comp)
+            except InputError as e:
+                form.errors = {"total": str(e)}
+        state.table = form
+        start_table(request, form)
+        return page(request, "_table.html", form=form, rec=recommendation(form),
+                    **table_results(request))
+
+    async def table_live(request: Request) -> Response:
+        return page(request, "_results.html", **table_results(request))
+
+    async def live_cancel(request: Request) -> Response:
+        live.cancel(request.state.sid)
+        return Response(status_code=204)
+
+    # -- compare ------------------------------------------------------------------------------
+    def compare_results(request: Request) -> dict[str, Any]:
+        run_ = live.get(request.state.sid)
+        if run_ is None or run_.kind != "compare":
+            return {"run": None}
+        parts, done = run_.poll()
+        if not done:
+            return {"run": run_, "camps_diff": None, "done": 0}
+        a = np.concatenate([p[0] for p in parts])
+        b = np.concatenate([p[1] for p in parts])
+        diff = paired_compare(a, b, identical=run_.context["identical"])
+        arms: dict[str, list[dict[str, Any]]] = {}
+        for arm in ("a", "b"):
+            arms[arm] = []
+            for c in SHOWN_CAMPS:
+                share = diff[c][arm]
+                lo, hi = share_interval(round(share * done), done)
+                arms[arm].append({"camp": c, "share": share, "low": lo, "high": hi})
+        return {"run": run_, "camps_diff": diff, "done": done, "arms": arms}
+
+    async def compare_page(request: Request) -> Response:
+        state = state_of(request)
+        return page(request, "compare.html", a=state.arm_a, b=state.arm_b,
+                    **compare_results(request))
+
+    async def compare_post(request: Request) -> Response:
+        state = state_of(request)
+        data = await form_of(request)
+        a, b = TableForm.from_form(data, "a_"), TableForm.from_form(data, "b_")
+        if data.get("action") == "copy":
+            b = TableForm.from_form(data, "a_")
+        state.arm_a, state.arm_b = a, b
+        sa, games, seed = a.read()
+        sb, _, _ = b.read()
+        b.errors.pop("games", None)
+        b.errors.pop("seed", None)
+        if sa is not None and sb is not None and data.get("action") == "compare":
+            setup_a: Setup = sa
+            setup_b: Setup = sb
+
+            def play(start: int, n: int, jobs_now: int) -> tuple[np.ndarray, np.ndarray]:
+                ra = run(setup_a, games=n, seed=seed, jobs=jobs_now, start=start,
+                         keep_rows=True)
+                rb = run(setup_b, games=n, seed=seed, jobs=jobs_now, start=start,
+                         keep_rows=True)
+                assert ra.rows is not None and rb.rows is not None
+                return ra.rows[:, 1], rb.rows[:, 1]
+
+            live.start(request.state.sid, Live(
+                "compare", play, games, jobs,
+                {"identical": same_by_construction(setup_a, setup_b)}))
+        return page(request, "_compare.html", a=a, b=b, **compare_results(request))
+
+    async def compare_live(request: Request) -> Response:
+        return page(request, "_compare_results.html", **compare_results(request))
+
+    # -- host a game --------------------------------------------------------------------------
+    def host_context(state: PageState) -> dict[str, Any]:
+        ctx: dict[str, Any] = {"state": state, "genders": host.GENDER_KEYS,
+                               "roles_list": host.ROLE_KEYS, "clans": host.CLAN_KEYS}
+        if state.game is None:
+            return ctx
+        result = resolve(state.game)
+        ctx["result"] = result
+        ctx["names"] = [p["name"] for p in state.game["players"]]
+        ctx["editor"] = host.editor(state.game, state.draft)
+        return ctx
+
+    async def host_page(request: Request) -> Response:
+        return page(request, "host.html", **host_context(state_of(request)))
+
+    async def host_players(request: Request) -> Response:
+        state = state_of(request)
+        data = await form_of(request)
+        rows = host.rows_from_form(data)
+        action = str(data.get("action", ""))[:20]
+        state.players_error, state.row_errors = "", {}
+        try:
+            state.host_rules = host.rules_from_form(data)
+        except InputError as e:
+            state.players_error = str(e)
+        if action == "add" and len(rows) < MAX_PLAYERS:
+            rows.append(host.PlayerRow())
+        elif action.startswith("remove_"):
+            try:
+                del rows[int(action[7:])]
+            except (ValueError, IndexError):
+                pass
+        elif action == "standard":
+            try:
+                n = whole(data.get("players", ""), 12, MAX_PLAYERS)
+                old = [r.name for r in rows]
+                rows = host.standard_rows(n)
+                for r, name in zip(rows, old, strict=False):
+                    r.name = name
+            except InputError as e:
+                state.players_error = str(e)
+        state.rows = rows
+        if action == "start" and not state.players_error:
+            try:
+                state.game = host.new_game(rows, state.host_rules)
+                state.draft = {}
+            except MafiaSimError as e:
+                row = host.row_of_error(str(e))
+                if row is not None:
+                    state.row_errors[row] = str(e)
+                else:
+                    state.players_error = str(e)
+        return page(request, "_host.html", **host_context(state))
+
+    async def host_turn(request: Request) -> Response:
+        state = state_of(request)
+        data = await form_of(request)
+        action = str(data.get("action", ""))[:20]
+        state.message = ""
+        if action == "new":
+            live.cancel(request.state.sid)
+            state.game, state.draft = None, {}
+            if isinstance(data.get("keep"), str):
+                pass
+            return page(request, "_host.html", **host_context(state))
+        if state.game is None:
+            return page(request, "_host.html", **host_context(state))
+        draft = {k: v[:40] for k, v in data.items() if isinstance(v, str)}
+        if action == "pop_vote":
+            try:
+                k = int(draft.get("votes", "0")) - 1
+            except ValueError:
+                k = -1
+            draft.pop(f"voter_{k}", None)
+            draft.pop(f"target_{k}", None)
+        if action == "undo":
+            turns = state.game.get("turns", [])
+            if turns:
+                state.game = {**state.game, "turns": turns[:-1]}
+            state.draft = {}
+            return page(request, "_host.html", **host_context(state))
+        state.draft = draft
+        if action == "resolve":
+            ed = host.editor(state.game, draft)
+            if ed is not None and not (ed.error or ed.day_error
+                                       or any(r.error for r in ed.votes)
+                                       or any(r.error for r in ed.night)):
+                try:
+                    state.game = host.commit(state.game, ed.turn_dict)
+                    state.draft = {}
+                except MafiaSimError as e:
+                    state.message = str(e)
+        return page(request, "_host.html", **host_context(state))
+
+    async def host_save(request: Request) -> Response:
+        state = state_of(request)
+        if state.game is None:
+            return page(request, "error.html", status=400,
+                        message="there is no game to save yet")
+        body = json.dumps(state.game, ensure_ascii=False, indent=1) + "\n"
+        return Response(body, media_type="application/json", headers={
+            "Content-Disposition": 'attachment; filename="game.json"'})
+
+    async def host_load(request: Request) -> Response:
+        state = state_of(request)
+        data = await form_of(request)
+        upload = data.get("file")
+        if not isinstance(upload, UploadFile):
+            state.message = "choose a game file (JSON) to load"
+        else:
+            raw = await upload.read(host.MAX_FILE_BYTES + 1)
+            try:
+                state.game = host.load_game_text(raw)
+                state.draft, state.message = {}, ""
+                state.rows = host.rows_from_game(state.game)
+            except MafiaSimError as e:
+                state.message = f"{str(upload.filename)[:80]}: {e}"
+        if request.headers.get("hx-request"):
+            return page(request, "_host.html", **host_context(state))
+        return RedirectResponse("/host", status_code=303)
+
+    def odds_results(request: Request) -> dict[str, Any]:
+        run_ = live.get(request.state.sid)
+        if run_ is None or run_.kind != "odds":
+            return {"run": None}
+        parts, done = run_.poll()
+        wins = np.sum(parts, axis=0) if parts else np.zeros(len(CAMP_ORDER), np.int64)
+        camps = {}
+        for i, camp in enumerate(CAMP_ORDER):
+            lo, hi = share_interval(int(wins[i]), done)
+            camps[camp] = {"share": wins[i] / done if done else 0.0, "low": lo, "high": hi}
+        return {"run": run_, "odds": camps if done else None, "done": done}
+
+    async def host_odds(request: Request) -> Response:
+        state = state_of(request)
+        data = await form_of(request)
+        state.odds_error = ""
+        if state.game is None:
+            state.odds_error = "enter the players first"
+            return page(request, "_odds.html", state=state, run=None)
+        try:
+            games = whole(data.get("odds_games", str(ODDS_GAMES)), 200, MAX_ODDS_GAMES)
+        except InputError as e:
+            state.odds_error = f"games: {e}"
+            return page(request, "_odds.html", state=state, run=None)
+        game = state.game
+        if resolve(game)["outcome"]["winner"]:
+            state.odds_error = "the game is over: there is nothing left to play"
+            return page(request, "_odds.html", state=state, run=None)
+        setup = build_setup(None)  # the default agents, as `mafia-sim odds` plays them
+
+        def play(start: int, n: int, jobs_now: int) -> np.ndarray:
+            res = odds(game, setup, games=n, seed=0, jobs=jobs_now, start=start)
+            return np.array([res["camps"][c]["wins"] for c in CAMP_ORDER])
+
+        live.start(request.state.sid, Live("odds", play, games, jobs))
+        return page(request, "_odds.html", state=state, **odds_results(request))
+
+    async def odds_live(request: Request) -> Response:
+        return page(request, "_odds.html", state=state_of(request), **odds_results(request))
+
+    # -- language, errors -----------------------------------------------------------------------
+    async def set_lang(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        target = request.query_params.get("next", "/")
+        if not target.startswith("/") or target.startswith("//") or "\\" in target:
+            target = "/"
+        response = RedirectResponse(target[:200], status_code=303)
+        if lang in LANGS:
+            response.set_cookie("lang", lang, samesite="strict")
+        return response
+
+    routes = [
+        Route("/", table_page),
+        Route("/table", table_post, methods=["POST"]),
+        Route("/table/live", table_live),
+        Route("/live/cancel", live_cancel, methods=["POST"]),
+        Route("/compare", compare_page),
+        Route("/compare", compare_post, methods=["POST"]),
+        Route("/compare/live", compare_live),
+        Route("/host", host_page),
+        Route("/host/players", host_players, methods=["POST"]),
+        Route("/host/turn", host_turn, methods=["POST"]),
+        Route("/host/save", host_save, methods=["POST", "GET"]),
+        Route("/host/load", host_load, methods=["POST"]),
+        Route("/host/odds", host_odds, methods=["POST"]),
+        Route("/host/odds/live", odds_live),
+        Route("/lang/{lang}", set_lang),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        message = "no such page" if status == 404 else f"this request is not accepted ({status})"
+        return page(request, "error.html", status=status, message=message)
+
+    async def bad_input(request: Request, exc: Exception) -> Response:
+        # a bad value that reached the library: its one-line message, as on the command line
+        return page(request, "error.html", status=400, message=str(exc))
+
+    async def crash(request: Request, exc: Exception) -> Response:
+        return page(request, "error.html", status=500,
+                    message=f"the page failed on this request ({type(exc).__name__}); "
+                            "please report it with the steps that led here")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        live.cancel_all()  # a run in progress stops with the server
+
+    app = Starlette(routes=routes, exception_handlers={
+        404: not_found, 405: not_found, MafiaSimError: bad_input, Exception: crash},
+        lifespan=lifespan)
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
+    app.state.live = live
+    app.state.sessions = sessions
+    return app
+
+
+def role_names(lang: str) -> dict[str, str]:
+    """Each role's name in the page's language (the newspaper's words)."""
+    from sim.newspaper import ROLE_EN, ROLE_RU
+    from sim.roles import Role
+
+    words = ROLE_RU if lang == "ru" else ROLE_EN
+    return {r.key: words[r] for r in Role}
+
+
+def recommendation(form: TableForm) -> dict[str, Any] | None:
+    """The committed recommendation (results/recommended.csv) for the form's table size."""
+    n = form.total()
+    if n is None:
+        return None
+    if not 20 <= n <= 30:
+        return {"n": n, "row": None, "missing": False}
+    if not RECOMMENDED.is_file():
+        return {"n": n, "row": None, "missing": True}
+    with RECOMMENDED.open(newline="") as f:
+        for row in csv.DictReader(f):
+            if row.get("players") == str(n):
+                return {"n": n, "row": row, "missing": False}
+    return {"n": n, "row": None, "missing": False}
+
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+class Guard:
+    """Pure ASGI middleware: the session id, the body limit, the Host and Origin checks."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]],
+                 allowed_hosts: set[str] | None = None):
+        self.app = app
+        self.allowed_hosts = allowed_hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        host_header = headers.get("host", "")
+        hostname = urlsplit("//" + host_header).hostname or ""
+        if self.allowed_hosts is not None and hostname not in self.allowed_hosts:
+            await _plain(send, 400, "this page answers only at its own address")
+            return
+        origin = headers.get("origin")
+        if scope["method"] not in ("GET", "HEAD") and origin and origin != "null" \
+                and urlsplit(origin).netloc != host_header:
+            await _plain(send, 403, "a request from another site is refused")
+            return
+        cookie = headers.get("cookie", "")
+        sid = ""
+        for part in cookie.split(";"):
+            k, _, v = part.strip().partition("=")
+            if k == "sid" and 16 <= len(v) <= 64 and v.replace("-", "").replace(
+                    "_", "").isalnum():
+                sid = v
+        scope.setdefault("state", {})["sid"] = sid or secrets.token_urlsafe(18)
+        try:
+            length = int(headers.get("content-length", "0"))
+        except ValueError:
+            length = 0
+        if length > MAX_BODY:
+            await _plain(send, 413, f"the request is larger than {MAX_BODY // 1024} KB")
+            return
+        if scope["method"] in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        chunks, total, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body = message.get("body", b"")
+            total += len(body)
+            if total > MAX_BODY:
+                await _plain(send, 413, f"the request is larger than {MAX_BODY // 1024} KB")
+                return
+            chunks.append(body)
+            more = message.get("more_body", False)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _plain(send: Send, status: int, text: str) -> None:
+    body = (f"<!doctype html><meta charset=utf-8><title>mafia-sim</title>"
+            f"<p>{text}</p><p><a href=\"/\">mafia-sim</a></p>").encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

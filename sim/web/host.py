@@ -1,0 +1,426 @@
+"""Hosting a game on the page: the players and each turn's requests as form values, turned
+into the `resolve` schema (docs/resolve.md), with the choices the engine's legal lists
+allow (sim.legal) and the engine's own message for anything it refuses.
+
+The game is a `resolve` dict; a turn being entered is a draft of form values. Nothing here
+decides a rule: the day's removals and the night's choices come from
+`sim.resolve.ScriptedGame` and `sim.legal`, the result from `sim.resolve.resolve`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sim.errors import IllegalRequest, InputError, MafiaSimError
+from sim.legal import legal_actions, legal_orders, legal_votes
+from sim.newspaper import GENDERS
+from sim.play import ACTING
+from sim.requests import Ambush, Protect, RaiseArmy
+from sim.resolve import ScriptedGame, resolve
+from sim.roles import Clan, Role
+from sim.rules import Composition, RuleSet
+from sim.web.forms import MAX_PLAYERS, RULES, rule_kind
+
+#: the most turns a hosted game (or a loaded file) may hold
+MAX_TURNS = 100
+#: the largest game file the page reads
+MAX_FILE_BYTES = 512 * 1024
+MAX_NAME = 40
+ROLE_KEYS = [r.key for r in Role]
+CLAN_KEYS = ["yakuza", "triad"]
+#: the night key of the `resolve` schema for each acting role
+NIGHT_KEY = {Role.KAMIKAZE: "kamikaze", Role.THUG: "thug", Role.MANIAC: "maniac",
+             Role.NINJA: "ninja", Role.DOCTOR: "doctor", Role.NECROMANCER: "necromancer",
+             Role.COMMISSAR: "commissar", Role.SERGEANT: "commissar"}
+
+
+def field_text(form: Mapping[str, Any], name: str, limit: int = MAX_NAME) -> str:
+    v = form.get(name, "")
+    return v[:limit] if isinstance(v, str) else ""
+
+
+# -- the players ------------------------------------------------------------------------------
+@dataclass
+class PlayerRow:
+    name: str = ""
+    role: str = "civilian"
+    clan: str = ""
+    gender: str = ""
+
+
+def standard_rows(n: int) -> list[PlayerRow]:
+    """The standard table for n players as rows, names left to the host."""
+    comp = Composition.standard(n)
+    return [PlayerRow("", s.role.key, s.clan.key if s.clan is not Clan.NONE else "", "")
+            for s in comp.seats]
+
+
+def rows_from_form(form: Mapping[str, Any]) -> list[PlayerRow]:
+    try:
+        count = int(field_text(form, "count", 4))
+    except ValueError:
+        count = 0
+    rows = []
+    for i in range(max(0, min(count, MAX_PLAYERS))):
+        rows.append(PlayerRow(field_text(form, f"name_{i}").strip(),
+                              field_text(form, f"role_{i}"), field_text(form, f"clan_{i}"),
+                              field_text(form, f"gender_{i}")))
+    return rows
+
+
+def rows_from_game(game: Mapping[str, Any]) -> list[PlayerRow]:
+    return [PlayerRow(str(p.get("name", "")), str(p.get("role", "")), str(p.get("clan", "")),
+                      str(p.get("gender") or "")) for p in game.get("players", [])]
+
+
+def rules_from_form(form: Mapping[str, Any]) -> dict[str, object]:
+    """The rule options that differ from the defaults, as the schema's `rules`."""
+    out: dict[str, object] = {}
+    default = RuleSet()
+    for name in RULES:
+        if rule_kind(name) == "bool":
+            value: object = field_text(form, name) in ("on", "true")
+        else:
+            value = field_text(form, name) or str(getattr(default, name))
+        out[name] = value
+    rules = RuleSet().replace(out)  # an InputError names the option
+    return {k: v for k, v in rules.as_dict().items() if v != getattr(default, k)}
+
+
+def new_game(rows: list[PlayerRow], rules: Mapping[str, object]) -> dict[str, Any]:
+    """A game of these players (the schema's `players`), checked as `resolve` checks it."""
+    if len(rows) > MAX_PLAYERS:
+        raise InputError(f"at most {MAX_PLAYERS} players")
+    players = []
+    for r in rows:
+        p: dict[str, Any] = {"name": r.name, "role": r.role}
+        if r.clan:
+            p["clan"] = r.clan
+        if r.gender:
+            p["gender"] = r.gender
+        players.append(p)
+    game: dict[str, Any] = {"players": players, "rules": dict(rules), "turns": []}
+    if not rules:
+        del game["rules"]
+    ScriptedGame(game)  # the schema's checks, D2.1 included
+    return game
+
+
+def row_of_error(message: str) -> int | None:
+    """The player row an InputError about `players[i]` is about."""
+    m = re.match(r"players\[(\d+)\]", message)
+    return int(m.group(1)) if m else None
+
+
+# -- reading a game file ----------------------------------------------------------------------
+def load_game_text(data: bytes) -> dict[str, Any]:
+    """A game file's bytes as a game dict, checked by playing it (InputError otherwise)."""
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(f"the file is larger than {MAX_FILE_BYTES // 1024} KB")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text") from None
+    try:
+        game = json.loads(text)
+    except RecursionError:
+        raise InputError("the JSON is nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
+            from None
+    except ValueError:
+        raise InputError("the JSON holds an integer of more than 4,300 digits") from None
+    if not isinstance(game, dict):
+        raise InputError("the top level must be an object with 'players' and 'turns'")
+    check_size(game)
+    resolve(game)  # every turn played: a bad file or an illegal request is refused here
+    return game
+
+
+def check_size(game: Mapping[str, Any]) -> None:
+    players, turns = game.get("players"), game.get("turns", [])
+    if isinstance(players, list) and len(players) > MAX_PLAYERS:
+        raise InputError(f"{len(players)} players: the page hosts at most {MAX_PLAYERS}")
+    if isinstance(turns, list) and len(turns) > MAX_TURNS:
+        raise InputError(f"{len(turns)} turns: the page hosts at most {MAX_TURNS}")
+
+
+# -- the turn being entered -------------------------------------------------------------------
+@dataclass
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass
+class VoteRow:
+    index: int
+    voter: str
+    target: str
+    voters: list[Choice]
+    targets: list[Choice]
+    error: str = ""
+
+
+@dataclass
+class NightRow:
+    """One request control: a clan's order, a player's action, or the necromancer's."""
+
+    kind: str  # "order", "action" or "necro"
+    control: str  # the form name (prefix) of its controls
+    who: str  # the label: player and role, or the clan
+    options: list[Choice] = field(default_factory=list)  # action; order: targets
+    value: str = ""
+    shooters: list[Choice] = field(default_factory=list)  # order
+    shooter: str = ""
+    senders: list[Choice] = field(default_factory=list)  # order
+    by: str = ""
+    modes: list[Choice] = field(default_factory=list)  # necro: protect / army
+    mode: str = ""
+    first: list[Choice] = field(default_factory=list)  # necro: the two players
+    second: list[Choice] = field(default_factory=list)
+    a: str = ""
+    b: str = ""
+    error: str = ""
+
+
+@dataclass
+class Editor:
+    """Everything the page shows to enter turn `turn`."""
+
+    turn: int
+    names: list[str]
+    living: list[int]
+    votes: list[VoteRow] = field(default_factory=list)
+    new_vote: VoteRow | None = None
+    lists: dict[str, set[int]] = field(default_factory=dict)
+    night: list[NightRow] = field(default_factory=list)
+    day_error: str = ""
+    day_ends: bool = False
+    error: str = ""
+    turn_dict: dict[str, Any] = field(default_factory=dict)
+
+
+def _seat(text: str, n: int) -> int | None:
+    t = text.strip()
+    if not t.isascii() or not t.isdigit() or len(t) > 4:
+        return None
+    v = int(t)
+    return v if 0 <= v < n else None
+
+
+def _vote_row(st: Any, names: list[str], living: list[int], absent: set[int] | frozenset[int],
+              voted: set[int], index: int, voter: int | None, target: int | None) -> VoteRow:
+    """A vote row: the voters who may still vote, the targets his vote may name (R5, P5.1)."""
+    voters = [s for s in living if legal_votes(st, s, absent, voted)]
+    row = VoteRow(index, "" if voter is None else str(voter),
+                  "" if target is None else str(target),
+                  [Choice(str(s), names[s]) for s in voters], [])
+    if voter is not None:
+        row.targets = [Choice(str(v.target), names[v.target])
+                       for v in legal_votes(st, voter, absent, voted)]
+        if str(voter) not in [c.value for c in row.voters]:  # shown, and refused below
+            row.voters.append(Choice(str(voter), names[voter]))
+        if target is not None and str(target) not in [c.value for c in row.targets]:
+            row.targets.append(Choice(str(target), names[target]))
+    return row
+
+
+def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
+    """The editor of the next turn of `game` with the draft's values (None when the game is
+    over). `turn_dict` is the draft as a turn of the schema; errors go beside controls."""
+    sg = ScriptedGame(game)
+    sg.play()
+    g, st, names = sg.game, sg.game.st, sg.parser.names
+    if g.over:
+        return None
+    t = st.turn
+    n = st.n
+    ed = Editor(t, list(names), [s for s in range(n) if st.alive[s]])
+    day: dict[str, Any] = {}
+    if t > 0:
+        for what in ("absent", "removed", "passive"):
+            ed.lists[what] = {s for s in ed.living if draft.get(f"{what}_{s}") in ("on", "1")}
+            if ed.lists[what]:
+                day[what] = [names[s] for s in sorted(ed.lists[what])]
+        absent: set[int] = ed.lists["absent"] - st.beaten_today  # D10.4: the beaten are excused
+        voted: set[int] = set()
+        pairs: list[list[str]] = []
+        try:
+            count = min(int(str(draft.get("votes", "0"))[:4]), n)
+        except ValueError:
+            count = 0
+        pending: int | None = None  # a voter chosen in the new row, his target not yet
+        for i in range(count + 1):
+            voter = _seat(str(draft.get(f"voter_{i}", "")), n)
+            target = _seat(str(draft.get(f"target_{i}", "")), n)
+            if voter is None or target is None:
+                if i == count:
+                    pending = voter
+                continue  # an emptied row drops out
+            ed.votes.append(_vote_row(st, names, ed.living, absent, voted, len(ed.votes),
+                                      voter, target))
+            voted.add(voter)
+            pairs.append([names[voter], names[target]])
+        ed.new_vote = _vote_row(st, names, ed.living, absent, voted, len(ed.votes), pending,
+                                None)
+        if pairs:
+            day["votes"] = pairs
+    # the day's removals, then the night's legal lists (P3.1)
+    try:
+        inp, rep = sg.start_day(t, day)
+    except IllegalRequest as e:
+        ed.day_error = str(e)
+        _place_day_error(ed, e)
+        ed.turn_dict = day
+        return ed
+    except MafiaSimError as e:
+        ed.day_error = str(e)
+        ed.turn_dict = day
+        return ed
+    if rep.outcome is not None:
+        ed.day_ends = True
+        ed.turn_dict = day
+        return ed
+    absent = set(inp.absent)
+    night: dict[str, Any] = {}
+    shooters: set[int] = set()
+    if t > 0:
+        for clan in (Clan.YAKUZA, Clan.TRIAD):
+            orders = legal_orders(st, clan, absent)
+            if not orders:
+                continue
+            control = f"order_{clan.key}"
+            row: NightRow = NightRow("order", control, clan.key)
+            row.options = [Choice(str(s), names[s]) for s in sorted({o.target for o in orders})]
+            row.shooters = [Choice(str(s), names[s])
+                            for s in sorted({o.shooter for o in orders})]
+            row.senders = [Choice(str(s), names[s]) for s in sorted({o.by for o in orders})
+                           if s >= 0]
+            tgt = _seat(str(draft.get(control + "_target", "")), n)
+            sh = _seat(str(draft.get(control + "_shooter", "")), n)
+            by = _seat(str(draft.get(control + "_by", "")), n)
+            row.value = "" if tgt is None else str(tgt)
+            row.shooter = "" if sh is None else str(sh)
+            row.by = "" if by is None else str(by)
+            if tgt is not None and (sh is not None or by is not None):
+                req: dict[str, str] = {"target": names[tgt]}
+                if sh is not None:
+                    req["shooter"] = names[sh]
+                if by is not None:
+                    req["by"] = names[by]
+                    if sh is None:
+                        shooters.add(by)
+                if sh is not None:
+                    shooters.add(sh)
+                night[clan.key] = req
+            elif tgt is not None:
+                row.error = "name the shooter (R14.1)"
+            ed.night.append(row)
+    requests: dict[str, list[dict[str, Any]]] = {}
+    for s in range(n):
+        if st.role[s] not in ACTING or not st.alive[s] or s in absent:
+            continue
+        legal = legal_actions(st, s, absent, shooters)
+        if not legal:
+            continue
+        who = f"{names[s]} ({st.comp.seats[s].label()})"
+        control = f"act_{s}"
+        value = str(draft.get(control, ""))[:12]
+        key = NIGHT_KEY[st.role[s]]
+        if st.role[s] is Role.NECROMANCER:
+            row = NightRow("necro", control, who)
+            modes = []
+            if any(isinstance(a, Protect) for a in legal):
+                modes.append(Choice("protect", "protect"))
+            if any(isinstance(a, RaiseArmy) for a in legal):
+                modes.append(Choice("army", "army"))
+            row.modes = modes
+            row.mode = value if value in [m.value for m in modes] else ""
+            kind = Protect if row.mode != "army" else RaiseArmy
+            firsts = sorted({a.targets[0] for a in legal if isinstance(a, kind)})
+            seconds = sorted({a.targets[-1] for a in legal if isinstance(a, kind)
+                              and len(a.targets) == 2})
+            row.first = [Choice(str(x), names[x]) for x in firsts]
+            row.second = [Choice(str(x), names[x]) for x in seconds]
+            a = _seat(str(draft.get(control + "_a", "")), n)
+            b = _seat(str(draft.get(control + "_b", "")), n)
+            row.a = "" if a is None else str(a)
+            row.b = "" if b is None else str(b)
+            chosen = [names[x] for x in (a, b) if x is not None]
+            if row.mode and chosen:
+                requests.setdefault(key, []).append({"by": names[s], row.mode: chosen})
+            ed.night.append(row)
+            continue
+        row = NightRow("action", control, who)
+        for act in legal:
+            if isinstance(act, Ambush):
+                row.options.append(Choice("ambush", "ambush"))
+            else:
+                target = getattr(act, "target", -1)
+                row.options.append(Choice(str(target), names[target]))
+        row.value = value if value in [c.value for c in row.options] else ""
+        if value and not row.value:  # a choice the rules no longer allow
+            target_seat = _seat(value, n)
+            if target_seat is not None:
+                row.value = value
+                row.options.append(Choice(value, names[target_seat]))
+        if row.value == "ambush":
+            requests.setdefault(key, []).append({"by": names[s], "ambush": True})
+        elif row.value:
+            requests.setdefault(key, []).append({"by": names[s],
+                                                 "target": names[int(row.value)]})
+        ed.night.append(row)
+    for key, reqs in requests.items():
+        night[key] = reqs[0] if len(reqs) == 1 else reqs
+    turn = dict(day)
+    if night:
+        turn["night"] = night
+    ed.turn_dict = turn
+    # the engine's word on the whole turn: an illegal combination named with its rule
+    try:
+        resolve({**game, "turns": [*game.get("turns", []), turn]})
+    except IllegalRequest as e:
+        _place_error(ed, e)
+    except MafiaSimError as e:
+        ed.error = str(e)
+    return ed
+
+
+def _place_day_error(ed: Editor, e: IllegalRequest) -> None:
+    for row in ed.votes:
+        if ed.names[int(row.voter)] == e.player and e.request.startswith("vote"):
+            row.error = str(e)
+            return
+
+
+def _place_error(ed: Editor, e: IllegalRequest) -> None:
+    """The engine's message beside the control of the request it refused."""
+    if e.request.startswith("vote"):
+        _place_day_error(ed, e)
+        return
+    for row in ed.night:
+        if row.kind == "order" and e.request.startswith(f"{row.who} order"):
+            row.error = str(e)
+            return
+        if row.kind != "order" and row.who.startswith(f"{e.player} ("):
+            row.error = str(e)
+            return
+    ed.error = str(e)
+
+
+def commit(game: Mapping[str, Any], turn: Mapping[str, Any]) -> dict[str, Any]:
+    """The game with `turn` added, played to check it (errors as the engine words them)."""
+    turns = list(game.get("turns", []))
+    if len(turns) >= MAX_TURNS:
+        raise InputError(f"the page hosts at most {MAX_TURNS} turns")
+    out = {**game, "turns": [*turns, dict(turn)]}
+    resolve(out)
+    return out
+
+
+GENDER_KEYS = GENDERS
