@@ -191,7 +191,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         return page(request, "_results.html", **table_results(request))
 
     async def live_cancel(request: Request) -> Response:
-        live.cancel(request.state.sid)
+        live.cancel(request.state.sid, request.query_params.get("run"))
         return Response(status_code=204)
 
     # -- compare ------------------------------------------------------------------------------

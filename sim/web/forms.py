@@ -160,9 +160,13 @@ class TableForm:
                 self.errors["total"] = str(e)
         if self.errors:
             return None, games, seed
-        try:  # the command line's own path: --roles and --rule
-            setup = build_setup(None, roles=comp.describe(),
-                                rules={k: v for k, v in self.rules.items()})
+        # the command line's own path: --players N for the standard table (the same seat
+        # order, so the same games as `mafia-sim run --players N`), else --roles; --rule
+        standard = n >= 12 and Composition.standard(n).describe() == comp.describe()
+        try:
+            setup = build_setup(None, players=n if standard else None,
+                                roles=None if standard else comp.describe(),
+                                rules=dict(self.rules))
         except InputError as e:
             self.errors["total"] = str(e)
             return None, games, seed

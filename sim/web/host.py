@@ -392,10 +392,17 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
 
 
 def _place_day_error(ed: Editor, e: IllegalRequest) -> None:
-    for row in ed.votes:
-        if ed.names[int(row.voter)] == e.player and e.request.startswith("vote"):
-            row.error = str(e)
-            return
+    """Beside the vote the engine refused: the voter's first vote with that target, or his
+    second vote for a second vote (R5.1)."""
+    rows = [r for r in ed.votes if ed.names[int(r.voter)] == e.player
+            and e.request == f"vote against {ed.names[int(r.target)]}"]
+    if e.rule == "R5.1":
+        mine = [r for r in ed.votes if ed.names[int(r.voter)] == e.player]
+        rows = mine[1:] or rows
+    if rows:
+        rows[0].error = str(e)
+    else:
+        ed.day_error = ed.day_error or str(e)
 
 
 def _place_error(ed: Editor, e: IllegalRequest) -> None:

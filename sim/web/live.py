@@ -12,6 +12,7 @@ is left), when nobody asked for its numbers for `IDLE_SECONDS`, or when it is do
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -38,6 +39,8 @@ class Live:
     def __init__(self, kind: str, play: PlayFn, target: int, jobs: int = 1,
                  context: dict[str, Any] | None = None):
         self.kind = kind
+        #: names the run in the page, so that leaving a page stops its own run only
+        self.id = secrets.token_hex(8)
         self.play = play
         self.target = target
         self.jobs = jobs
@@ -116,9 +119,14 @@ class Registry:
         with self.lock:
             return self.runs.get(session)
 
-    def cancel(self, session: str) -> None:
+    def cancel(self, session: str, run_id: str | None = None) -> None:
+        """Stop the session's run (only if it is `run_id`, when given: a page being left
+        must not stop the run its successor just started)."""
         with self.lock:
-            live = self.runs.pop(session, None)
+            live = self.runs.get(session)
+            if live is None or (run_id is not None and live.id != run_id):
+                return
+            del self.runs[session]
         if live is not None:
             live.cancel()
 

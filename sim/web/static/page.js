@@ -14,5 +14,8 @@ document.addEventListener("click", function (event) {
   button.classList.add("done");
 });
 window.addEventListener("pagehide", function () {
-  if (navigator.sendBeacon) navigator.sendBeacon("/live/cancel");
+  if (!navigator.sendBeacon) return;
+  document.querySelectorAll("[data-run]").forEach(function (el) {
+    navigator.sendBeacon("/live/cancel?run=" + encodeURIComponent(el.getAttribute("data-run")));
+  });
 });

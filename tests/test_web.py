@@ -1,0 +1,435 @@
+"""The page for hosts at the server level (Starlette's test client): every endpoint, with
+good and bad input. A bad value gets a message beside its control, never a trace or a 500."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from sim.cli import main
+from sim.web.app import MAX_BODY, create_app
+from sim.web.live import Live, Registry
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def no_trace(r) -> None:
+    assert r.status_code < 500, r.text[:500]
+    assert "Traceback" not in r.text and 'File "' not in r.text
+
+
+def standard_form(**over: str) -> dict[str, str]:
+    form = {"civilian": "9", "commissar": "1", "sergeant": "1", "ninja": "1", "doctor": "1",
+            "necromancer": "1", "maniac": "1", "yakuza_mafioso": "3", "kamikaze": "1",
+            "yakuza_vsb": "1", "triad_mafioso": "3", "thug": "1", "triad_vsb": "1",
+            "games": "200", "seed": "0", "require_vsb": "on", "maniac_vest": "on",
+            "maniac_ambush": "on", "duel": "on", "abstention_limit": "2", "turn_limit": "100"}
+    form.update(over)
+    return form
+
+
+def wait_live(client: TestClient, path: str, marker: str, timeout: float = 120) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = client.get(path)
+        no_trace(r)
+        if marker in r.text:
+            return r.text
+        time.sleep(0.2)
+    raise AssertionError(f"{path} never showed {marker!r}")
+
+
+# -- pages and assets ---------------------------------------------------------------------------
+@pytest.mark.parametrize("path", ["/", "/compare", "/host"])
+def test_pages_open_with_no_external_asset(client, path):
+    r = client.get(path)
+    assert r.status_code == 200
+    assert "/static/htmx.min.js" in r.text
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", r.text)
+    assert 'lang="ru"' in r.text  # Russian first
+
+
+def test_static_assets_are_shipped(client):
+    for name in ("htmx.min.js", "style.css", "page.js"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_unknown_page_and_method(client):
+    r = client.get("/nope")
+    assert r.status_code == 404 and "no such page" in r.text
+    r = client.delete("/table")
+    assert r.status_code == 405
+    no_trace(r)
+
+
+def test_language_switch_keeps_to_local_paths(client):
+    r = client.get("/lang/en?next=/host", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/host"
+    assert client.get("/host").text.count("Host a game") >= 1
+    r = client.get("/lang/ru?next=//evil.example/x", follow_redirects=False)
+    assert r.headers["location"] == "/"
+    r = client.get("/lang/xx?next=/", follow_redirects=False)
+    assert r.status_code == 303
+    assert "Провести игру" in client.get("/").text
+
+
+# -- pick a table -------------------------------------------------------------------------------
+def test_table_shows_numbers_and_the_recommendation(client):
+    r = client.post("/table", data=standard_form())
+    no_trace(r)
+    assert 'id="recommendation"' in r.text and "civilian*8" in r.text  # results/ for 25
+    html = wait_live(client, "/table/live", 'id="finished"')
+    assert 'id="shares"' in html and "<svg" in html
+    shares = [float(x) for x in re.findall(r'class="share">([0-9.]+)%', html)]
+    assert len(shares) == 5 and abs(sum(shares) - 100) < 1
+
+
+def test_table_matches_the_command_line(client, capsys):
+    client.post("/table", data=standard_form(games="400", seed="7"))
+    html = wait_live(client, "/table/live", 'id="finished"')
+    assert main(["run", "--players", "25", "--games", "400", "--seed", "7", "--json",
+                 "--quiet"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    town = re.search(r'data-camp="town">.*?class="share">([0-9.]+)%', html, re.S)
+    assert town and float(town.group(1)) == round(cli["camps"]["town"]["share"] * 100, 1)
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("civilian", "abc", "not a whole number"),
+    ("civilian", "-3", "out of range"),
+    ("civilian", "99999999999999999999", "not a whole number"),
+    ("civilian", "61", "out of range"),
+    ("doctor", "1e3", "not a whole number"),
+    ("games", "50", "out of range"),
+    ("games", "10000000", "out of range"),
+    ("seed", "-1", "out of range"),
+    ("turn_limit", "0", "turn_limit"),
+    ("vote_rejection", "2", "probability"),
+    ("vote_rejection", "nan", "vote_rejection"),
+    ("abstention_limit", "../../etc/passwd", "whole number"),
+])
+def test_table_bad_values_get_a_message_beside_the_control(client, field, value, words):
+    r = client.post("/table", data=standard_form(**{field: value}))
+    no_trace(r)
+    assert r.status_code == 200
+    msg = re.search(rf'id="{field}-msg">([^<]*)<', r.text)
+    assert msg and words in msg.group(1), r.text[:300]
+
+
+def test_table_too_many_players_in_all(client):
+    r = client.post("/table", data=standard_form(civilian="55"))
+    assert "at most 60" in re.search(r'id="total-msg">([^<]*)<', r.text).group(1)
+
+
+@pytest.mark.parametrize("over,control,rule", [
+    ({"commissar": "0"}, "sergeant", "D2.1"),
+    ({"yakuza_vsb": "0"}, "yakuza_vsb", "R2.3"),
+    ({"triad_vsb": "2"}, "triad_vsb", "R2.3"),
+    ({"doctor": "2"}, "doctor", "D2.1"),
+    ({"triad_mafioso": "0"}, "triad_mafioso", "R2.6"),
+])
+def test_composition_check_is_shown_beside_its_control(client, over, control, rule):
+    r = client.post("/table", data=standard_form(**over))
+    msg = re.search(rf'id="{control}-msg">([^<]*)<', r.text)
+    assert msg and rule in msg.group(1)
+
+
+def test_no_enemy_of_town(client):
+    zero = {k: "0" for k in ("yakuza_mafioso", "kamikaze", "yakuza_vsb", "triad_mafioso",
+                             "thug", "triad_vsb", "maniac")}
+    r = client.post("/table", data=standard_form(**zero))
+    assert "no enemy of Town" in r.text
+
+
+def test_standard_table_button(client):
+    r = client.post("/table", data=standard_form(action="standard", players="30"))
+    assert 'id="total">30<' in r.text
+    r = client.post("/table", data=standard_form(action="standard", players="7"))
+    assert "out of range" in re.search(r'id="players-msg">([^<]*)<', r.text).group(1)
+    r = client.post("/table", data=standard_form(action="standard", players="x" * 5000))
+    no_trace(r)
+
+
+def test_use_the_recommended_table_and_hostile_roles(client):
+    roles = "civilian*8,commissar,sergeant,ninja,necromancer,maniac,yakuza=mafioso*4+kamikaze+vsb,triad=mafioso*4+thug+vsb"
+    r = client.post("/table", data=standard_form(action="use", roles=roles))
+    assert 'id="doctor" name="doctor" value="0"' in r.text
+    for hostile in ("os:system", "mypkg.mod:Agent", "civilian*99999999", "<script>x</script>"):
+        r = client.post("/table", data=standard_form(action="use", roles=hostile))
+        no_trace(r)
+        assert "<script>x" not in r.text
+
+
+def test_a_new_request_replaces_the_live_run(client):
+    client.post("/table", data=standard_form(games="20000"))
+    app_live = client.app.state.live
+    first = next(iter(app_live.runs.values()))
+    client.post("/table", data=standard_form(games="200"))
+    assert first.cancelled.is_set()
+    wait_live(client, "/table/live", 'id="finished"')
+    assert client.post("/live/cancel").status_code == 204
+
+
+# -- compare ------------------------------------------------------------------------------------
+def arms(a: dict[str, str], b: dict[str, str]) -> dict[str, str]:
+    return {**{f"a_{k}": v for k, v in a.items()}, **{f"b_{k}": v for k, v in b.items()}}
+
+
+def test_compare_in_plain_words(client):
+    b = standard_form()
+    del b["maniac_vest"]
+    r = client.post("/compare", data={**arms(standard_form(games="400"), b),
+                                      "action": "compare"})
+    no_trace(r)
+    html = wait_live(client, "/compare/live", 'id="finished"')
+    words = text(re.search(r'<ul id="diff-words".*?</ul>', html, re.S).group(0))
+    assert "Город: в B побед на" in words and "п. п." in words
+
+
+def test_compare_same_tables_is_no_difference_and_copy(client):
+    r = client.post("/compare", data={**arms(standard_form(), standard_form(doctor="0")),
+                                      "action": "copy"})
+    assert 'id="b_doctor" name="b_doctor" value="1"' in r.text
+    client.get("/lang/en")
+    client.post("/compare", data={**arms(standard_form(), standard_form()),
+                                  "action": "compare"})
+    html = wait_live(client, "/compare/live", 'id="finished"')
+    assert "Town: no difference [+0.0, +0.0]" in text(html)
+
+
+def test_compare_bad_arm(client):
+    r = client.post("/compare", data={**arms(standard_form(), standard_form(thug="x")),
+                                      "action": "compare"})
+    no_trace(r)
+    assert re.search(r'id="b_thug-msg">[^<]*not a whole number', r.text)
+
+
+# -- host a game --------------------------------------------------------------------------------
+def load(client: TestClient, data: bytes, name: str = "game.json"):
+    return client.post("/host/load", files={"file": (name, data, "application/json")},
+                       headers={"hx-request": "true"})
+
+
+def test_host_players_and_start(client):
+    r = client.post("/host/players", data={"count": "0", "action": "standard",
+                                           "players": "12"})
+    assert 'id="role_11"' in r.text
+    form = {"count": "12", "action": "start"}
+    r = client.post("/host/players", data=form)  # names left empty
+    assert re.search(r'id="row-0-msg">[^<]*name', r.text)
+    roles = ["commissar", "sergeant", "ninja", "doctor", "necromancer", "maniac", "mafioso",
+             "kamikaze", "vsb", "mafioso", "thug", "vsb"]
+    clans = ["", "", "", "", "", "", "yakuza", "yakuza", "yakuza", "triad", "triad", "triad"]
+    for i in range(12):
+        form.update({f"name_{i}": f"P{i}", f"role_{i}": roles[i], f"clan_{i}": clans[i],
+                     f"gender_{i}": "f" if i % 2 else "m"})
+    form["role_3"] = "os.system"  # hostile
+    r = client.post("/host/players", data=form)
+    assert "unknown role" in r.text and 'id="turn-form"' not in r.text
+    form["role_3"] = "doctor"
+    form["gender_2"] = "x"
+    r = client.post("/host/players", data=form)
+    assert "gender" in re.search(r'id="row-2-msg">([^<]*)<', r.text).group(1)
+    form["gender_2"] = ""
+    form["abstention_limit"] = "-5"
+    r = client.post("/host/players", data=form)
+    assert 'id="players-error"' in r.text
+    form["abstention_limit"] = "0"
+    r = client.post("/host/players", data=form)
+    assert 'id="turn-form"' in r.text and "Ход 0" in r.text
+    r = client.post("/host/players", data={**form, "action": "add"})
+    no_trace(r)
+
+
+def test_host_two_turns_newspaper_matches_resolve(client, tmp_path, capsys):
+    r = load(client, (EXAMPLES / "kamikaze_meets_thug.json").read_bytes())
+    assert 'id="turn-2"' not in r.text and "Ход 2" in r.text
+    # turn 2: Sergei (1) and Nina (2) vote Olga (14); Yakuza: Yan (7) shoots Boris (15)
+    draft = {"votes": "0", "voter_0": "1", "target_0": "14"}
+    r = client.post("/host/turn", data=draft)
+    assert 'name="voter_1"' in r.text
+    draft.update({"votes": "1", "voter_1": "2", "target_1": "14",
+                  "order_yakuza_target": "15", "order_yakuza_shooter": "7", "act_3": "3"})
+    r = client.post("/host/turn", data={**draft, "action": "resolve"})
+    msg = re.search(r'id="act_3-msg">([^<]*)<', r.text).group(1)
+    assert "[R8.4]" in msg  # the doctor healing himself: the engine's message and rule
+    draft["act_3"] = "2"  # the doctor heals Nina
+    r = client.post("/host/turn", data={**draft, "action": "resolve"})
+    assert 'id="paper-ru-2"' in r.text
+    # turn 3: the maniac kills Nina
+    r = client.post("/host/turn", data={"votes": "0", "act_5": "2", "action": "resolve"})
+    assert 'id="paper-ru-3"' in r.text
+    saved = client.get("/host/save")
+    assert saved.headers["content-disposition"].startswith("attachment")
+    path = tmp_path / "game.json"
+    path.write_bytes(saved.content)
+    assert main(["resolve", str(path), "--newspaper", "ru"]) == 0
+    papers = capsys.readouterr().out.rstrip("\n").split("\n\n")
+    page = client.get("/host").text
+    import html as html_lib
+
+    for t in (2, 3):
+        shown = re.search(rf'id="paper-ru-{t}"[^>]*>(.*?)</textarea>', page, re.S).group(1)
+        assert html_lib.unescape(shown) == papers[t]
+    # reloading the saved file shows the same game
+    r = load(client, saved.content)
+    assert 'id="paper-ru-3"' in r.text
+    r = client.post("/host/turn", data={"action": "undo"})
+    assert 'id="paper-ru-3"' not in r.text
+
+
+def test_host_votes_offer_only_legal_choices(client):
+    load(client, (EXAMPLES / "kamikaze_meets_thug.json").read_bytes())
+    r = client.post("/host/turn", data={"votes": "0", "voter_0": "1"})
+    targets = re.search(r'<select name="target_0".*?</select>', r.text, re.S).group(0)
+    assert ">Sergei<" not in targets and ">Anna<" not in targets  # himself, the dead (P5.1)
+    r = client.post("/host/turn", data={"votes": "1", "voter_0": "1", "target_0": "2"})
+    voters = re.search(r'<select name="voter_1".*?</select>', r.text, re.S).group(0)
+    assert ">Sergei<" not in voters and ">Nina<" in voters  # R5.1: one vote a day
+    r = client.post("/host/turn", data={"votes": "1", "voter_0": "1", "target_0": "2",
+                                        "voter_1": "1", "target_1": "3"})
+    assert "[R5.1]" in re.search(r'id="vote-1-msg">([^<]*)<', r.text).group(1)
+    r = client.post("/host/turn", data={"votes": "1", "voter_0": "1", "target_0": "2",
+                                        "absent_1": "on"})
+    assert "[P3.2]" in r.text  # the absent voter: the engine's message
+    r = client.post("/host/turn", data={"votes": "9999", "voter_0": "-1", "target_0": "abc",
+                                        "act_5": "../../x", "order_triad_target": "1e9"})
+    no_trace(r)
+
+
+def test_host_bad_files(client):
+    bad = [b"{not json", b"\xff\xfe\x00", b"[]", b'{"players": "x"}',
+           json.dumps({"players": [{"name": "A", "role": "civilian"}],
+                       "turns": [{}] * 101}).encode(),
+           b'{"players": [{"name": "A", "role": "wizard"}]}',
+           b"[" * 100_000, b"1" * 5000]
+    for data in bad:
+        r = load(client, data, name="../../etc/passwd")
+        no_trace(r)
+        assert 'id="host-message"' in r.text
+    game = json.loads((EXAMPLES / "kamikaze_meets_thug.json").read_text())
+    game["turns"][1]["night"]["thug"]["target"] = "Li"  # the thug beats himself
+    r = load(client, json.dumps(game).encode())
+    assert "[P10.1]" in r.text
+    r = load(client, b" " * (600 * 1024))
+    assert "larger than" in r.text
+    r = client.post("/host/load", data={"file": "not a file"})
+    no_trace(r)
+
+
+def test_save_without_a_game(client):
+    r = client.get("/host/save")
+    assert r.status_code == 400 and "no game" in r.text
+
+
+def test_host_odds(client):
+    r = client.post("/host/odds", data={"odds_games": "200"})
+    assert "enter the players first" in r.text
+    load(client, (EXAMPLES / "kamikaze_meets_thug.json").read_bytes())
+    for bad in ("-1", "abc", "10" * 30, "100000"):
+        r = client.post("/host/odds", data={"odds_games": bad})
+        assert 'id="odds-error"' in r.text
+    r = client.post("/host/odds", data={"odds_games": "200"})
+    no_trace(r)
+    html = wait_live(client, "/host/odds/live", 'id="odds-finished"')
+    assert 'id="odds-table"' in html
+
+
+def test_game_over_has_no_editor_nor_odds(client):
+    r = load(client, (EXAMPLES / "duel.json").read_bytes())
+    no_trace(r)
+    if 'id="game-over"' in r.text:
+        assert 'id="turn-form"' not in r.text
+        r = client.post("/host/odds", data={"odds_games": "200"})
+        assert "over" in r.text
+
+
+# -- bounds and safety --------------------------------------------------------------------------
+def test_oversized_body_is_refused(client):
+    r = client.post("/table", content=b"a=" + b"x" * (MAX_BODY + 10),
+                    headers={"content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413
+
+
+def test_malformed_form_body(client):
+    r = client.post("/host/load", content=b"--xx\r\nbroken",
+                    headers={"content-type": "multipart/form-data; boundary=xx"})
+    no_trace(r)
+
+
+def test_cross_site_post_and_foreign_host_are_refused():
+    with TestClient(create_app(allowed_hosts={"127.0.0.1", "localhost"}),
+                    base_url="http://127.0.0.1:8050") as c:
+        assert c.get("/").status_code == 200
+        r = c.post("/table", data=standard_form(), headers={"origin": "http://evil.example"})
+        assert r.status_code == 403
+        r = c.post("/table", data=standard_form(), headers={"origin": "http://127.0.0.1:8050"})
+        assert r.status_code == 200
+        r = c.get("/", headers={"host": "evil.example"})
+        assert r.status_code == 400
+
+
+def test_registry_one_run_per_page_and_a_bounded_number():
+    stop = threading.Event()
+
+    def play(start: int, n: int, jobs: int) -> int:
+        stop.wait(0.05)
+        return n
+
+    reg = Registry(max_live=2)
+    a = reg.start("a", Live("t", play, 10_000))
+    a2 = reg.start("a", Live("t", play, 10_000))
+    assert a.cancelled.is_set() and not a2.cancelled.is_set()
+    reg.start("b", Live("t", play, 10_000))
+    reg.start("c", Live("t", play, 10_000))
+    assert a2.cancelled.is_set() and len(reg.runs) == 2
+    reg.cancel_all()
+    for live in (a, a2):
+        live.thread.join(5)
+        assert live.finished
+
+
+def test_live_run_reports_an_error():
+    def play(start: int, n: int, jobs: int) -> int:
+        raise ValueError("boom")
+
+    live = Live("t", play, 1000).start()
+    live.thread.join(5)
+    assert live.finished and "boom" in (live.error or "")
+
+
+# -- the command ---------------------------------------------------------------------------------
+def test_serve_help_and_bad_port(capsys):
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--port" in out and "default 8050" in out and "--open" in out
+    assert "WARNING" in out and "network" in out
+    with pytest.raises(SystemExit) as e:
+        main(["serve", "--port", "99999"])
+    assert e.value.code == 2

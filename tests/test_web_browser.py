@@ -1,0 +1,191 @@
+"""The page for hosts in a real headless browser: Debian's Chromium driven by Selenium.
+
+Skipped with the reason when no Chromium is installed, unless MAFIA_SIM_REQUIRE_BROWSER=1
+(CI sets it), when a missing browser fails them."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from web_browser import chromium, find_browser, live_server
+
+from sim.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    paths = find_browser()
+    if isinstance(paths, str):
+        if os.environ.get("MAFIA_SIM_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"MAFIA_SIM_REQUIRE_BROWSER=1 but {paths}")
+        pytest.skip(paths)
+    downloads = tmp_path_factory.mktemp("downloads")
+    with live_server() as url, chromium(paths, str(downloads)) as driver:
+        driver.base_url = url
+        driver.downloads = downloads
+        yield driver
+
+
+@pytest.fixture
+def page(browser):
+    browser.get(browser.base_url + "/lang/ru?next=/")
+    browser.delete_cookie("sid")  # a fresh page session for each test
+    return browser
+
+
+def wait(driver, until, timeout: float = 60):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(until)
+
+
+def by_id(driver, ident: str):
+    from selenium.webdriver.common.by import By
+
+    return wait(driver, lambda d: d.find_element(By.ID, ident))
+
+
+def swapped(driver, old) -> None:
+    """Wait for htmx to replace the part of the page that held `old`."""
+    from selenium.webdriver.support import expected_conditions as ec
+
+    wait(driver, ec.staleness_of(old))
+
+
+def choose(driver, ident: str, value: str) -> None:
+    """Pick an option of a select; the page redraws the form (htmx)."""
+    from selenium.webdriver.support.select import Select
+
+    el = by_id(driver, ident)
+    Select(el).select_by_value(value)
+    swapped(driver, el)
+
+
+def click(driver, ident: str) -> None:
+    el = by_id(driver, ident)
+    el.click()
+    swapped(driver, el)
+
+
+def type_into(driver, ident: str, text: str) -> None:
+    """Type over a field's value and leave it (its change redraws the form)."""
+    from selenium.webdriver.common.keys import Keys
+
+    el = by_id(driver, ident)
+    el.send_keys(Keys.CONTROL, "a")
+    el.send_keys(text, Keys.TAB)
+    swapped(driver, el)
+
+
+def cli_papers(path: Path, capsys) -> list[str]:
+    assert main(["resolve", str(path), "--newspaper", "ru"]) == 0
+    return capsys.readouterr().out.rstrip("\n").split("\n\n")
+
+
+def test_choose_a_table_and_see_numbers(page, capsys):
+    from selenium.webdriver.common.by import By
+
+    started = time.monotonic()
+    page.get(page.base_url + "/")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#shares td.share"))
+    first = time.monotonic() - started
+    with capsys.disabled():
+        print(f"\nstandard 25-player table: first numbers {first:.2f} s after opening the page")
+    shares = [float(td.text.rstrip("%")) for td in
+              page.find_elements(By.CSS_SELECTOR, "#shares td.share")]
+    assert len(shares) == 5 and abs(sum(shares) - 100) < 1
+    assert "Рекомендация для 25 игроков" in by_id(page, "recommendation").text
+    # no doctor: 24 players, fresh numbers
+    type_into(page, "doctor", "0")
+    assert by_id(page, "total").text == "24"
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#shares td.share"))
+    # a sergeant without a commissar: the D2.1 message beside the control that caused it
+    type_into(page, "commissar", "0")
+    assert "D2.1" in by_id(page, "sergeant-msg").text
+    type_into(page, "games", "-5")
+    assert "out of range" in by_id(page, "games-msg").text
+
+
+def test_switch_the_language(page):
+    page.get(page.base_url + "/host")
+    assert page.find_element("css selector", "h1").text == "Провести игру"
+    by_id(page, "lang-en").click()
+    wait(page, lambda d: d.find_element("css selector", "h1").text == "Host a game")
+    assert "/host" in page.current_url
+    by_id(page, "lang-ru").click()
+    wait(page, lambda d: d.find_element("css selector", "h1").text == "Провести игру")
+
+
+def test_host_two_turns_newspaper_matches_resolve(page, capsys):
+    page.get(page.base_url + "/host")
+    from selenium.webdriver.common.keys import Keys
+
+    by_id(page, "host-players").send_keys(Keys.CONTROL, "a", "12")
+    click(page, "fill-standard")
+    names = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жора", "Зоя", "Иван", "Катя",
+             "Лев", "Маша"]
+    for i, name in enumerate(names):
+        by_id(page, f"name_{i}").send_keys(name)
+    from selenium.webdriver.support.select import Select
+
+    Select(by_id(page, "gender_0")).select_by_value("f")
+    click(page, "start-game")
+    # turn 0: the maniac (seat 5, Егор) kills Борис (seat 1)
+    choose(page, "act_5_sel", "1")
+    click(page, "resolve")
+    assert by_id(page, "paper-ru-0").get_attribute("value")
+    # turn 1: Анна (0) and Вера (2) vote Катя (9, the Triad's Don), who is hanged; the
+    # Yakuza's Don orders Зоя (7) to shoot Анна, whom the doctor Глеб (3) heals
+    choose(page, "voter_0", "0")
+    choose(page, "target_0", "9")
+    choose(page, "voter_1", "2")
+    choose(page, "target_1", "9")
+    choose(page, "order_yakuza_target", "0")
+    choose(page, "order_yakuza_shooter", "7")
+    choose(page, "act_3_sel", "0")  # the doctor heals Анна
+    click(page, "resolve")
+    paper1 = by_id(page, "paper-ru-1").get_attribute("value")
+    assert paper1
+    # save, and the saved file's newspapers are the page's, word for word
+    before = set(page.downloads.iterdir())
+    by_id(page, "save").click()
+    saved = wait(page, lambda d: [p for p in page.downloads.iterdir()
+                                  if p not in before and p.suffix == ".json"
+                                  and p.stat().st_size > 0] or False)[0]
+    game = json.loads(saved.read_text(encoding="utf-8"))
+    assert len(game["turns"]) == 2 and game["players"][0]["gender"] == "f"
+    papers = cli_papers(saved, capsys)
+    assert by_id(page, "paper-ru-0").get_attribute("value") == papers[0]
+    assert paper1 == papers[1]
+
+
+def test_load_and_save_a_game_file(page, capsys, tmp_path):
+    page.get(page.base_url + "/host")
+    example = EXAMPLES / "ninja_testament.json"
+    by_id(page, "load-file").send_keys(str(example))
+    by_id(page, "load").click()
+    wait(page, lambda d: d.find_elements("id", "roster"))
+    papers = cli_papers(example, capsys)
+    for t, paper in enumerate(papers):
+        assert by_id(page, f"paper-ru-{t}").get_attribute("value") == paper
+    before = set(page.downloads.iterdir())
+    by_id(page, "save").click()
+    saved = wait(page, lambda d: [p for p in page.downloads.iterdir()
+                                  if p not in before and p.suffix == ".json"
+                                  and p.stat().st_size > 0] or False)[0]
+    assert json.loads(saved.read_text(encoding="utf-8")) == json.loads(example.read_text())
+    # a broken file: a message, and the game shown stays
+    bad = tmp_path / "bad.json"
+    bad.write_text("{broken")
+    by_id(page, "load-file").send_keys(str(bad))
+    by_id(page, "load").click()
+    assert "malformed JSON" in by_id(page, "host-message").text
