@@ -111,11 +111,15 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         lang = request.cookies.get("lang", "ru")
         lang = lang if lang in LANGS else "ru"
         t = translator(lang)
+
+        def num(v: int) -> str:  # 10,000 in English, 10 000 in Russian
+            return f"{v:,}".replace(",", "\u00a0") if lang == "ru" else f"{v:,}"
         html = env.get_template(template).render(
             t=t, lang=lang, path=request.url.path, camps=SHOWN_CAMPS, counts=COUNTS,
             rules=RULES, rule_kind=rule_kind, max_players=MAX_PLAYERS, max_games=MAX_GAMES,
             max_turns=host.MAX_TURNS, max_kb=host.MAX_FILE_BYTES // 1024,
-            default_rules=RuleSet().as_dict(), role_names=role_names(lang), **context)
+            default_rules=RuleSet().as_dict(), role_names=role_names(lang), num=num,
+            **context)
         response = HTMLResponse(html, status_code=status)
         if "sid" not in request.cookies:
             response.set_cookie("sid", request.state.sid, httponly=True, samesite="strict")
