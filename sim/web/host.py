@@ -172,7 +172,8 @@ class NightRow:
 
     kind: str  # "order", "action" or "necro"
     control: str  # the form name (prefix) of its controls
-    who: str  # the label: player and role, or the clan
+    who: str  # the clan of an order, else the player's name
+    role: str = ""  # the player's role key
     options: list[Choice] = field(default_factory=list)  # action; order: targets
     value: str = ""
     shooters: list[Choice] = field(default_factory=list)  # order
@@ -328,12 +329,12 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
         legal = legal_actions(st, s, absent, shooters)
         if not legal:
             continue
-        who = f"{names[s]} ({st.comp.seats[s].label()})"
+        who = names[s]
         control = f"act_{s}"
         value = str(draft.get(control, ""))[:12]
         key = NIGHT_KEY[st.role[s]]
         if st.role[s] is Role.NECROMANCER:
-            row = NightRow("necro", control, who)
+            row = NightRow("necro", control, who, st.role[s].key)
             modes = []
             if any(isinstance(a, Protect) for a in legal):
                 modes.append(Choice("protect", "protect"))
@@ -356,7 +357,7 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
                 requests.setdefault(key, []).append({"by": names[s], row.mode: chosen})
             ed.night.append(row)
             continue
-        row = NightRow("action", control, who)
+        row = NightRow("action", control, who, st.role[s].key)
         for act in legal:
             if isinstance(act, Ambush):
                 row.options.append(Choice("ambush", "ambush"))
@@ -414,7 +415,7 @@ def _place_error(ed: Editor, e: IllegalRequest) -> None:
         if row.kind == "order" and e.request.startswith(f"{row.who} order"):
             row.error = str(e)
             return
-        if row.kind != "order" and row.who.startswith(f"{e.player} ("):
+        if row.kind != "order" and row.who == e.player:
             row.error = str(e)
             return
     ed.error = str(e)
