@@ -49,23 +49,33 @@ def load_game_file(path: str | Path) -> dict[str, Any]:
     """Read a GAME.json; a malformed file is an InputError naming the line."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        data = p.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read {p}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{p}: not UTF-8 text") from None
+    return parse_game(data, str(p))
+
+
+def parse_game(data: bytes, where: str) -> dict[str, Any]:
+    """A game file's bytes as a dict (not yet checked against the schema: `resolve` does);
+    malformed JSON is an InputError naming `where` and the line."""
     try:
-        data = json.loads(text)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{where}: not UTF-8 text") from None
+    try:
+        game = json.loads(text)
     except RecursionError:
-        raise InputError(f"{p}: the JSON is nested too deeply") from None
+        raise InputError(f"{where}: the JSON is nested too deeply") from None
     except json.JSONDecodeError as e:
-        raise InputError(f"{p}: malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
-            from None
+        raise InputError(f"{where}: malformed JSON at line {e.lineno}, column {e.colno}: "
+                         f"{e.msg}") from None
     except ValueError:  # an integer over Python's 4,300-digit limit
-        raise InputError(f"{p}: the JSON holds an integer of more than 4,300 digits") from None
-    if not isinstance(data, dict):
-        raise InputError(f"{p}: the top level must be an object with 'players' and 'turns'")
-    return data
+        raise InputError(f"{where}: the JSON holds an integer of more than 4,300 digits") \
+            from None
+    if not isinstance(game, dict):
+        raise InputError(f"{where}: the top level must be an object with 'players' and "
+                         "'turns'")
+    return game
 
 
 def _names(keys: set[str]) -> str:

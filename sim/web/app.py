@@ -366,11 +366,11 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         else:
             raw = await upload.read(host.MAX_FILE_BYTES + 1)
             try:
-                state.game = host.load_game_text(raw)
+                state.game = host.load_game_text(raw, str(upload.filename or "the file")[:80])
                 state.draft, state.message = {}, ""
                 state.rows = host.rows_from_game(state.game)
             except MafiaSimError as e:
-                state.message = f"{str(upload.filename)[:80]}: {e}"
+                state.message = str(e)
         if request.headers.get("hx-request"):
             return page(request, "_host.html", **host_context(state))
         return RedirectResponse("/host", status_code=303)

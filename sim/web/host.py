@@ -9,7 +9,6 @@ decides a rule: the day's removals and the night's choices come from
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from sim.legal import legal_actions, legal_orders, legal_votes
 from sim.newspaper import GENDERS
 from sim.play import ACTING
 from sim.requests import Ambush, Protect, RaiseArmy
-from sim.resolve import ScriptedGame, resolve
+from sim.resolve import ScriptedGame, parse_game, resolve
 from sim.roles import Clan, Role
 from sim.rules import Composition, RuleSet
 from sim.web.forms import MAX_PLAYERS, RULES, rule_kind
@@ -117,25 +116,11 @@ def row_of_error(message: str) -> int | None:
 
 
 # -- reading a game file ----------------------------------------------------------------------
-def load_game_text(data: bytes) -> dict[str, Any]:
+def load_game_text(data: bytes, where: str = "the file") -> dict[str, Any]:
     """A game file's bytes as a game dict, checked by playing it (InputError otherwise)."""
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"the file is larger than {MAX_FILE_BYTES // 1024} KB")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text") from None
-    try:
-        game = json.loads(text)
-    except RecursionError:
-        raise InputError("the JSON is nested too deeply") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
-            from None
-    except ValueError:
-        raise InputError("the JSON holds an integer of more than 4,300 digits") from None
-    if not isinstance(game, dict):
-        raise InputError("the top level must be an object with 'players' and 'turns'")
+        raise InputError(f"{where} is larger than {MAX_FILE_BYTES // 1024} KB")
+    game = parse_game(data, where)
     check_size(game)
     resolve(game)  # every turn played: a bad file or an illegal request is refused here
     return game
