@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from sim.analysis import odds, paired_compare, same_by_construction
 from sim.commands import CAMP_ORDER
 from sim.errors import InputError, MafiaSimError
+from sim.newspaper import GENDERS
 from sim.resolve import resolve
 from sim.rules import Composition, RuleSet
 from sim.runner import RunResult, Tally, run
@@ -256,7 +257,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
 
     # -- host a game --------------------------------------------------------------------------
     def host_context(state: PageState) -> dict[str, Any]:
-        ctx: dict[str, Any] = {"state": state, "genders": host.GENDER_KEYS,
+        ctx: dict[str, Any] = {"state": state, "genders": GENDERS,
                                "roles_list": host.ROLE_KEYS, "clans": host.CLAN_KEYS}
         if state.game is None:
             return ctx
@@ -316,8 +317,6 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         if action == "new":
             live.cancel(request.state.sid)
             state.game, state.draft = None, {}
-            if isinstance(data.get("keep"), str):
-                pass
             return page(request, "_host.html", **host_context(state))
         if state.game is None:
             return page(request, "_host.html", **host_context(state))

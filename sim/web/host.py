@@ -16,7 +16,6 @@ from typing import Any
 
 from sim.errors import IllegalRequest, InputError, MafiaSimError
 from sim.legal import legal_actions, legal_orders, legal_votes
-from sim.newspaper import GENDERS
 from sim.play import ACTING
 from sim.requests import Ambush, Protect, RaiseArmy
 from sim.resolve import ScriptedGame, parse_game, resolve
@@ -415,5 +414,3 @@ def commit(game: Mapping[str, Any], turn: Mapping[str, Any]) -> dict[str, Any]:
     resolve(out)
     return out
 
-
-GENDER_KEYS = GENDERS

@@ -18,8 +18,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from sim.errors import MafiaSimError
 
 FIRST_ROUND = 200
@@ -136,6 +134,3 @@ class Registry:
         for live in runs:
             live.cancel()
 
-
-def concat_rows(parts: list[np.ndarray]) -> np.ndarray:
-    return np.concatenate(parts) if parts else np.zeros((0, 2), np.int32)
