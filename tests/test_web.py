@@ -287,6 +287,10 @@ def test_host_two_turns_newspaper_matches_resolve(client, tmp_path, capsys):
     # turn 3: the maniac kills Nina
     r = client.post("/host/turn", data={"votes": "0", "act_5": "2", "action": "resolve"})
     assert 'id="paper-ru-3"' in r.text
+    # who died, worded as the newspaper words causes (R15.3), in the page's language
+    deaths = re.search(r'<div class="deaths">(.*?)</div>', r.text.split('id="turn-3"')[-1],
+                       re.S).group(1)
+    assert "жертва маньяка" in deaths and "maniac" not in deaths
     saved = client.get("/host/save")
     assert saved.headers["content-disposition"].startswith("attachment")
     path = tmp_path / "game.json"

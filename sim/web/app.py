@@ -35,8 +35,9 @@ from starlette.staticfiles import StaticFiles
 from sim.analysis import odds, paired_compare, same_by_construction
 from sim.commands import CAMP_ORDER
 from sim.errors import InputError, MafiaSimError
-from sim.newspaper import GENDERS
+from sim.newspaper import GENDERS, causes_text
 from sim.resolve import resolve
+from sim.roles import Cause
 from sim.rules import Composition, RuleSet
 from sim.runner import RunResult, Tally, run
 from sim.setup import Setup, build_setup
@@ -115,11 +116,15 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
 
         def num(v: int) -> str:  # 10,000 in English, 10 000 in Russian
             return f"{v:,}".replace(",", "\u00a0") if lang == "ru" else f"{v:,}"
+
+        def cause_words(keys: list[str]) -> str:  # a death's causes as the newspaper words them
+            return causes_text([Cause[k.upper()] for k in keys], lang)
         html = env.get_template(template).render(
             t=t, lang=lang, path=request.url.path, camps=SHOWN_CAMPS, counts=COUNTS,
             rules=RULES, rule_kind=rule_kind, max_players=MAX_PLAYERS, max_games=MAX_GAMES,
             max_turns=host.MAX_TURNS, max_kb=host.MAX_FILE_BYTES // 1024,
             default_rules=RuleSet().as_dict(), role_names=role_names(lang), num=num,
+            cause_words=cause_words,
             **context)
         response = HTMLResponse(html, status_code=status)
         if "sid" not in request.cookies:
