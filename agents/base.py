@@ -67,9 +67,11 @@ class Agent:
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         self.seat = seat
         given = params or {}
-        # A number or a choice's name, by parameter (values were checked on entry).
-        self.p: dict[str, Any] = {k: given.get(k, prm.default)
-                                  for k, prm in params_of(type(self)).items()}
+        declared = params_of(type(self))
+        # A number or a choice's name, by parameter (values were checked on entry). What
+        # AgentSet.make passes names every parameter already (resolve_for): a plain copy.
+        self.p: dict[str, Any] = (dict(given) if given.keys() == declared.keys() else
+                                  {k: given.get(k, prm.default) for k, prm in declared.items()})
 
     def start(self, view: PlayerView) -> None:
         """Called once per game before the first decision."""
