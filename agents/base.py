@@ -24,10 +24,13 @@ picklable (joblib sends them to workers) and deterministic given the generator.
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from agents.params import (
     CAMP_SCOPES,
@@ -50,6 +53,9 @@ if TYPE_CHECKING:
     from sim.view import PlayerView, Statement
 
 
+# Compiled (mypyc), the class stays open to a user's agents (interpreted subclasses); a
+# no-op in the pure build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent:
     """Base class: a player who does nothing. Override what your role does.
 
@@ -73,6 +79,18 @@ class Agent:
         self.p: dict[str, Any] = (dict(given) if given.keys() == declared.keys() else
                                   {k: given.get(k, prm.default) for k, prm in declared.items()})
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Agents are picklable in both builds: rebuilt as `cls(seat, params)`, then given
+        back every attribute. (A compiled agent has no `__dict__`: its attributes are those
+        listed in its class's `__mypyc_attrs__`; an interpreted one's are in `__dict__`.)"""
+        cls = type(self)
+        state: dict[str, object] = {}
+        for name in getattr(cls, "__mypyc_attrs__", ()):
+            if name != "__dict__" and hasattr(self, name):
+                state[name] = getattr(self, name)
+        state.update(getattr(self, "__dict__", {}))
+        return (cls, (self.seat, self.p), (None, state))
+
     def start(self, view: PlayerView) -> None:
         """Called once per game before the first decision."""
 
@@ -92,6 +110,12 @@ class Agent:
         return None
 
 
+def class_path(cls: type) -> str:
+    """`module:QualifiedName`, the import path `--agent` takes for a class (typed as a plain
+    `type`: mypyc reads `__module__` of a type, not of a `type[Agent]`)."""
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
 #: Every role an agent may be set for (the VSB is told he is a civilian, R2.3, but a user
 #: may still give him his own agent: the driver knows his true role).
 ROLE_KEYS = [r.key for r in Role]
@@ -108,6 +132,9 @@ def _clans_of(role: Role) -> tuple[Clan, ...]:
     return (Clan.NONE,)
 
 
+# A regular Python class even in the compiled build: a compiled frozen dataclass does not
+# unpickle, and the set travels to every worker (--jobs, Dask).
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class AgentSet:
     """Which agent class plays each role, and the parameters they get (by the names a user
@@ -148,7 +175,7 @@ class AgentSet:
                 for clan in _clans_of(role)]
 
     def describe(self) -> dict[str, str]:
-        return {r.key: f"{c.__module__}:{c.__qualname__}" for r, c in self.classes.items()}
+        return {r.key: class_path(c) for r, c in self.classes.items()}
 
     def with_params(self, more: Mapping[str, Any]) -> AgentSet:
         """The same set with parameters added or replaced (checked as a user's input)."""
@@ -303,7 +330,8 @@ def resolve_agent_set(
 
 #: The heuristic set's default profile: parameters found by `mafia-sim equilibrate` on the
 #: standard table (issue 10), shipped with the package.
-PROFILE = Path(__file__).resolve().parent / "profiles" / "heuristic.toml"
+#: (found through the package `agents`, whose folder holds the sources in both builds)
+PROFILE = Path(str(importlib.resources.files("agents"))) / "profiles" / "heuristic.toml"
 _PROFILE_CACHE: dict[str, Value] | None = None
 
 

@@ -405,8 +405,7 @@ class Game:
         st.beaten_tonight = {}
         if st.outcome is None:
             if st.turn + 1 >= self.rules.turn_limit:
-                self._finish(Winner.STALEMATE, Reason.TURN_LIMIT)  # D17.4
-                rep.outcome = st.outcome
+                rep.outcome = self._finish(Winner.STALEMATE, Reason.TURN_LIMIT)  # D17.4
             else:
                 st.turn += 1
         self.public.publish(st, rep)
@@ -451,11 +450,14 @@ class Game:
             self._finish(*result)
             raise GameOver
 
-    def _finish(self, winner: Winner, reason: Reason) -> None:
+    def _finish(self, winner: Winner, reason: Reason) -> Outcome:
+        """End the game; returns the outcome (read it from here, not from st.outcome, which
+        a caller that checked it before may still take for None)."""
         st = self.st
-        st.outcome = Outcome(winner, reason, st.turn)
+        st.outcome = outcome = Outcome(winner, reason, st.turn)
         if self.record:
             self.log.append(("outcome", st.turn, winner.key, reason.key))
+        return outcome
 
     # -- steps 1-3 --------------------------------------------------------------------------
     def _leave_absent(self, inp: TurnInput, rep: TurnReport) -> None:

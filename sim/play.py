@@ -15,14 +15,14 @@ vote order), so a deviation by one seat does not shift anyone else's later draws
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.random import Generator
 
-from agents.base import Agent, AgentSet
+from agents.base import Agent, AgentSet, class_path
 from sim.engine import Game
 from sim.errors import MafiaSimError
 from sim.info import InfoModel
@@ -64,12 +64,18 @@ class Driver:
     rules: RuleSet
     agents: AgentSet
     on_illegal: str = "raise"  # or "skip": treat as no action and count it
+    #: called as watch(game, agent, what, reply) with every decision an agent is asked for
+    #: (`what`: start, statements, vote, defend, clan_order, night), once he has answered and
+    #: before the answer is checked: a seam for tests and tracing (None: nobody watches)
+    watch: Callable[[Game, Agent, str, object], None] | None = None
 
     def __post_init__(self) -> None:
         if self.on_illegal not in ("raise", "skip"):
             raise MafiaSimError(f"on_illegal must be raise or skip, not {self.on_illegal!r}")
         self.comp.validate(self.rules)
         self.skipped = 0
+        #: the agents of the game being played, or of the last one, by seat
+        self.seated: list[Agent] = []
 
     def play(self, rng: GameStreams | Generator, record: bool = False,
              dons: Mapping[Clan, int] | None = None, shuffle: bool = True) -> Game:
@@ -105,6 +111,7 @@ class Driver:
             mine[:] = row
             reads.append((mine, row))
         agents = [self.agents.make(st.role[s], s, st.clan[s]) for s in range(st.n)]
+        self.seated = agents
         # Only what an agent class overrides is asked (the base class does nothing).
         asked = [_overridden(type(a)) for a in agents]
         self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
@@ -290,18 +297,25 @@ class Driver:
     def _ask(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> Any:
         """Ask `agent` for `what`, with its own seat's generator."""
         view = game.views[agent.seat]
+        reply: Any
         try:
             if what == "start":
-                return agent.start(view)
-            rng = streams.seat(agent.seat)
-            if what == "vote":
-                return agent.vote(view, rng)
-            return getattr(agent, what)(view, rng)
+                agent.start(view)
+                reply = None
+            else:
+                rng = streams.seat(agent.seat)
+                if what == "vote":
+                    reply = agent.vote(view, rng)
+                else:
+                    reply = getattr(agent, what)(view, rng)
         except AgentError:
             raise
         except Exception as e:  # a user's agent failing is reported, not a crash
             self._illegal(game, agent, what, ("agent", f"raised {type(e).__name__}: {e}"))
             return None
+        if self.watch is not None:
+            self.watch(game, agent, what, reply)
+        return reply
 
     def _illegal(self, game: Game, agent: Agent, request: str,
                  fault: tuple[str, str] | Exception) -> None:
@@ -310,8 +324,7 @@ class Driver:
             return
         st = game.st
         why = str(fault) if isinstance(fault, Exception) else f"{fault[1]} [{fault[0]}]"
-        cls = type(agent)
         raise AgentError(
-            f"agent {cls.__module__}:{cls.__qualname__} playing {st.label(agent.seat)} "
+            f"agent {class_path(type(agent))} playing {st.label(agent.seat)} "
             f"on turn {st.turn}: {request}: {why}"
         )

@@ -162,6 +162,21 @@ def _batches(start: int, stop: int, size: int) -> Iterator[tuple[int, int]]:
         yield a, min(stop, a + size)
 
 
+# Generator functions, not generator expressions: compiled, mypyc would make an expression a
+# list, playing every batch before the first result is counted (and Ctrl-C would lose them).
+def _play_batches(setup: Setup, seed: int,
+                  batches: Iterator[tuple[int, int]]) -> Iterator[np.ndarray]:
+    for a, b in batches:
+        yield play_batch(setup, seed, a, b)
+
+
+def _tasks(setup: Setup, seed: int, batches: Iterator[tuple[int, int]]) -> Iterator[Any]:
+    import joblib
+
+    for a, b in batches:
+        yield joblib.delayed(play_batch)(setup, seed, a, b)
+
+
 @contextlib.contextmanager
 def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
     import joblib
@@ -234,13 +249,11 @@ def run(
                 if todo <= 0:
                     break
                 size = batch_size or batch_size_for(setup.comp.n, todo, n_jobs)
-                tasks = (joblib.delayed(play_batch)(setup, seed, a, b)
-                         for a, b in _batches(next_index, next_index + todo, size))
+                batches = _batches(next_index, next_index + todo, size)
                 if n_jobs == 1 and backend != "dask":
-                    results: Any = (play_batch(setup, seed, a, b)
-                                    for a, b in _batches(next_index, next_index + todo, size))
+                    results: Any = _play_batches(setup, seed, batches)
                 else:
-                    results = parallel(tasks)
+                    results = parallel(_tasks(setup, seed, batches))
                 for rows in results:
                     tally.add(rows)
                     if keep_rows:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from sim.legal import army_fault
 from sim.roles import CLAN_ROLES, Cause, Clan, Role
@@ -51,6 +52,9 @@ class Statement:
     to: int = -1
 
 
+# A regular Python class even in the compiled build, for its weak-reference slot (a mypyc
+# native class has none): agents.town keeps its tables in a registry keyed weakly on it.
+@mypyc_attr(native_class=False)
 class PublicRecord:
     """Everything public: who is alive, the newspapers, every accepted vote, statements."""
 

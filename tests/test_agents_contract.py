@@ -145,49 +145,26 @@ def check_reply(game: Game, agent: Agent, what: str, out: Any, set_name: str) ->
         raise AssertionError(f"unknown decision {what!r}")
 
 
-@pytest.fixture
-def spy(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Counter[tuple[str, Role]]]:
-    """Install the spy for an agent set; returns the count of decisions per (what, role)."""
+class Spy:
+    """Checks every decision an agent answers and counts them by (what, role): hand it to
+    the driver as `Driver(..., watch=Spy(set_name))` (the driver's public seam)."""
 
-    def install(set_name: str) -> Counter[tuple[str, Role]]:
-        seen: Counter[tuple[str, Role]] = Counter()
-        orig = Driver._ask
+    def __init__(self, set_name: str) -> None:
+        self.set_name = set_name
+        self.seen: Counter[tuple[str, Role]] = Counter()
 
-        def _ask(self: Driver, game: Game, agent: Agent, what: str, r: Any) -> Any:
-            out = orig(self, game, agent, what, r)
-            check_reply(game, agent, what, out, set_name)
-            seen[(what, game.st.role[agent.seat])] += 1
-            return out
-
-        monkeypatch.setattr(Driver, "_ask", _ask)
-        return seen
-
-    return install
-
-
-@pytest.fixture
-def made(monkeypatch: pytest.MonkeyPatch) -> list[Agent]:
-    """Every agent the agent sets make from now on (one per player per game)."""
-    agents: list[Agent] = []
-    orig = AgentSet.make
-
-    def make(self: AgentSet, role: Role, seat: int, clan: Clan = Clan.NONE) -> Agent:
-        a = orig(self, role, seat, clan)
-        agents.append(a)
-        return a
-
-    monkeypatch.setattr(AgentSet, "make", make)
-    return agents
+    def __call__(self, game: Game, agent: Agent, what: str, out: Any) -> None:
+        check_reply(game, agent, what, out, self.set_name)
+        self.seen[(what, game.st.role[agent.seat])] += 1
 
 
 @pytest.mark.parametrize("set_name", SETS)
 @pytest.mark.parametrize(("comp", "rules"), TABLES)
-def test_agents_answer_legal_requests_of_their_role(
-    spy: Callable[[str], Counter[tuple[str, Role]]], set_name: str, comp: Composition,
-    rules: RuleSet,
-) -> None:
-    seen = spy(set_name)
-    driver = Driver(comp, rules, resolve_agent_set(set_name), on_illegal="raise")
+def test_agents_answer_legal_requests_of_their_role(set_name: str, comp: Composition,
+                                                   rules: RuleSet) -> None:
+    spy = Spy(set_name)
+    seen = spy.seen
+    driver = Driver(comp, rules, resolve_agent_set(set_name), on_illegal="raise", watch=spy)
     for seed in range(50):
         game = driver.play(rng(seed))
         assert game.over
@@ -202,15 +179,13 @@ def test_agents_answer_legal_requests_of_their_role(
 
 
 @pytest.mark.parametrize("set_name", SETS)
-def test_agents_cope_with_absent_players(
-    spy: Callable[[str], Counter[tuple[str, Role]]], set_name: str,
-) -> None:
+def test_agents_cope_with_absent_players(set_name: str) -> None:
     # Attrition (D16.1): absent, removed and passive players. (When first written this
     # failed for uniform and heuristic: clan orders named an absent shooter or Don.)
-    spy(set_name)
+    spy = Spy(set_name)
     rules = RuleSet(p_absent=0.1, p_rule_break=0.03, p_passive=0.03)
     for comp in (Composition.standard(16), ONE_CLAN, SMALL):
-        driver = Driver(comp, rules, resolve_agent_set(set_name))
+        driver = Driver(comp, rules, resolve_agent_set(set_name), watch=spy)
         for seed in range(20):
             driver.play(rng(seed))
 
@@ -235,14 +210,15 @@ def test_agent_set_pickles(set_name: str) -> None:
 
 
 @pytest.mark.parametrize("set_name", SETS)
-def test_agents_pickle_fresh_and_mid_game(made: list[Agent], set_name: str) -> None:
+def test_agents_pickle_fresh_and_mid_game(set_name: str) -> None:
     aset = resolve_agent_set(set_name)
     for role in Role:
         fresh = aset.make(role, 3)
         back = pickle.loads(pickle.dumps(fresh))
         assert type(back) is type(fresh) and back.seat == 3 and back.p == fresh.p
-    made.clear()
-    Driver(Composition.standard(16), RuleSet(), aset).play(rng(5))
+    driver = Driver(Composition.standard(16), RuleSet(), aset)
+    driver.play(rng(5))
+    made = driver.seated
     assert len(made) == 16
     for a in made:  # after a whole game: their beliefs and memories pickle too
         data = pickle.dumps(a)
@@ -377,29 +353,25 @@ class TextTalker(Agent):
         return ["I am the commissar"]
 
 
-#: the state of the game the driver is playing, for the cheating agents below (the `truth`
-#: fixture fills it: since no view leads to the state, tests/test_view_isolation.py)
+#: the state of the game the driver is playing, for the cheating agents below (`play_known`
+#: fills it: no view leads to the state, tests/test_view_isolation.py)
 TRUTH: list[GameState] = []
 
 
-@pytest.fixture
-def truth(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[GameState]]:
-    """Record the state of each game the driver starts in TRUTH (of this module as the
-    agents import it, `HERE`: pytest imports this file under another name)."""
+def play_known(driver: Driver, seed: int) -> Game:
+    """Play a game whose host state the cheating agents below are handed in TRUTH (of this
+    module as the agents import it, `HERE`: pytest imports this file under another name):
+    the test makes the game and the driver plays it to its end (Driver.finish), since no
+    view leads to the state (tests/test_view_isolation.py)."""
     import importlib
 
-    import sim.play
-
     states: list[GameState] = importlib.import_module(HERE).TRUTH
-
-    class Recorded(Game):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            states.append(self.st)
-
-    monkeypatch.setattr(sim.play, "Game", Recorded)
-    yield states
-    states.clear()
+    game = Game(driver.comp, driver.rules, record=False, validate=False)
+    states.append(game.st)
+    try:
+        return driver.finish(game, rng(seed))
+    finally:
+        states.clear()
 
 
 class Impersonator(Agent):
@@ -443,7 +415,7 @@ def test_load_agent_by_import_path() -> None:
     assert load_agent("agents.uniform:UniformAgent").__name__ == "UniformAgent"
 
 
-def test_user_agent_plays_its_role(made: list[Agent]) -> None:
+def test_user_agent_plays_its_role() -> None:
     aset = resolve_agent_set("heuristic", {"doctor": f"{HERE}:AlwaysHealSelfDoctor",
                                            "vsb": f"{HERE}:Marker", "ninja": "uniform"})
     desc = aset.describe()
@@ -453,11 +425,11 @@ def test_user_agent_plays_its_role(made: list[Agent]) -> None:
     assert desc["civilian"] == "agents.town:TownAgent"
     rules = RuleSet(doctor_self_heal=True, doctor_repeat_heal=True)
     heals = 0
+    driver = Driver(Composition.standard(16), rules, aset)
     for seed in range(6):
-        made.clear()
-        game = Driver(Composition.standard(16), rules, aset).play(rng(seed), record=True)
+        game = driver.play(rng(seed), record=True)
         st = game.st
-        by_role = {st.role[a.seat]: type(a).__name__ for a in made}
+        by_role = {st.role[a.seat]: type(a).__name__ for a in driver.seated}
         assert by_role[Role.DOCTOR] == "AlwaysHealSelfDoctor"
         assert by_role[Role.VSB] == "Marker"  # the VSB's own agent, though told civilian
         assert by_role[Role.CIVILIAN] == "TownAgent"
@@ -480,14 +452,15 @@ def _first_error(aset: AgentSet, comp: Composition | None = None,
     raise AssertionError("no game failed")
 
 
-def _skip_all(aset: AgentSet, made: list[Agent], seeds: int = 6) -> tuple[Driver, int]:
+def _skip_all(aset: AgentSet, seeds: int = 6) -> tuple[Driver, int]:
     """Play with on_illegal='skip'; return the driver and how often the spied agents
     were asked."""
     driver = Driver(Composition.standard(16), RuleSet(), aset, on_illegal="skip")
-    made.clear()
+    asked = 0
     for seed in range(seeds):
         assert driver.play(rng(seed)).over
-    return driver, sum(getattr(a, "asked", 0) for a in made)
+        asked += sum(getattr(a, "asked", 0) for a in driver.seated)
+    return driver, asked
 
 
 def test_illegal_request_fails_the_game_naming_it() -> None:
@@ -521,10 +494,10 @@ def test_raising_agent_fails_the_game_naming_it() -> None:
 
 @pytest.mark.parametrize("cls", [AlwaysHealSelfDoctor, ExplodingNinja, SelfVoter],
                          ids=lambda c: c.__name__)
-def test_skip_finishes_and_counts(made: list[Agent], cls: type[Agent]) -> None:
+def test_skip_finishes_and_counts(cls: type[Agent]) -> None:
     role = {"AlwaysHealSelfDoctor": "doctor", "ExplodingNinja": "ninja",
             "SelfVoter": "civilian"}[cls.__name__]
-    driver, asked = _skip_all(with_agent(role, cls), made)
+    driver, asked = _skip_all(with_agent(role, cls))
     assert asked > 0
     assert driver.skipped == asked
 
@@ -549,17 +522,16 @@ def test_garbage_statement_is_an_agent_error() -> None:
     assert f"{HERE}:TextTalker" in msg and "(civilian)" in msg
 
 
-def test_statement_under_another_name_is_refused(made: list[Agent],
-                                                 truth: list[GameState]) -> None:
+def test_statement_under_another_name_is_refused() -> None:
     # Was a bug: the driver does not check Statement.speaker: a civilian's agent posts in the
     # Yakuza channel as a Yakuza member, and the clan's inbox receives it.
     driver = Driver(Composition.standard(16), RuleSet(), with_agent("civilian", Impersonator))
     try:
-        game = driver.play(rng(0))
+        game = play_known(driver, 0)
     except AgentError as e:
         assert f"{HERE}:Impersonator" in str(e) and "R2.8" in str(e), str(e)
         return
-    forged = {s for a in made if type(a).__name__ == "Impersonator" for s in a.forged}
+    forged = {s for a in driver.seated if type(a).__name__ == "Impersonator" for s in a.forged}
     assert forged, "the impersonator never spoke"
     received = [s for m in game.st.members[Clan.YAKUZA] for s in game.view(m).inbox
                 if s in forged]
@@ -567,8 +539,7 @@ def test_statement_under_another_name_is_refused(made: list[Agent],
 
 
 @pytest.mark.parametrize("mode", ["raise", "skip"])
-def test_order_for_the_other_clan_is_an_agent_error(mode: str,
-                                                     truth: list[GameState]) -> None:
+def test_order_for_the_other_clan_is_an_agent_error(mode: str) -> None:
     # Was a bug: the driver files a sender's order under his clan without checking order.clan;
     # the engine then raises IllegalRequest "? (?) ... order filed under the wrong clan",
     # even with on_illegal='skip'.
@@ -576,9 +547,9 @@ def test_order_for_the_other_clan_is_an_agent_error(mode: str,
     driver = Driver(Composition.standard(16), RuleSet(), aset, on_illegal=mode)
     if mode == "raise":
         with pytest.raises(AgentError, match=r"YakuzaOrdersForTriad.*another clan"):
-            driver.play(rng(0))
+            play_known(driver, 0)
     else:
-        driver.play(rng(0))
+        play_known(driver, 0)
         assert driver.skipped > 0
 
 
