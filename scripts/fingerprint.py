@@ -4,6 +4,9 @@ of the code play the same games, bit for bit.
     python scripts/fingerprint.py [--games 300] [--logs 40] [--jobs 1] [--backend loky]
         [--players 12,25,30] [--seed 2026]
 
+(`--backend dask` without `--scheduler` starts a local Dask cluster of `--jobs` worker
+processes.)
+
 prints one JSON object: for each table size, the SHA-256 of the per-game result rows of a
 run (winner, reason, turns, deaths by cause, survivors by camp: sim.runner.COLS) and of
 the full event log of its first `--logs` games (every statement, vote, night request and
@@ -48,9 +51,24 @@ def main() -> None:
     ap.add_argument("--players", default="12,25,30")
     ap.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args()
-    out = {str(n): fingerprint(int(n), a.games, a.logs, a.seed, a.jobs, a.backend,
-                               a.scheduler)
-           for n in a.players.split(",")}
+    cluster = None
+    if a.backend == "dask" and a.scheduler is None:
+        from dask.distributed import LocalCluster
+
+        cluster = LocalCluster(n_workers=a.jobs, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=None)
+        a.scheduler = cluster.scheduler_address
+    try:
+        out: dict[str, object] = {
+            str(n): fingerprint(int(n), a.games, a.logs, a.seed, a.jobs, a.backend,
+                                a.scheduler)
+            for n in a.players.split(",")}
+    finally:
+        if cluster is not None:
+            cluster.close()
+    from sim import _native
+
+    out["build"] = _native.BUILD
     print(json.dumps(out, indent=1, sort_keys=True))
 
 

@@ -236,7 +236,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
                              games=args.games or (300 if args.quick else 1000))
         print(json.dumps(prof, indent=2) if args.json else format_profile(prof))
         return 0
-    res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs)
+    from sim.bench import available_builds
+
+    builds = available_builds() if args.build == "both" else (args.build,)
+    res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs, builds=builds,
+                    rounds=1 if args.quick else 2)
     print(json.dumps(res, indent=2) if args.json else format_bench(res))
     return 0
 
@@ -431,6 +435,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     add_jobs_arg(b, help=f"jobs for the parallel figure; 1 leaves it out (default "
                          f"{JOBS_DEFAULT}; -1: every core)")
     b.add_argument("--json", action="store_true", help="print JSON (default: a table)")
+    b.add_argument("--build", choices=("both", "compiled", "pure", "current"),
+                   default="both",
+                   help="which build to measure, each in processes of its own: both side "
+                        "by side (the default, where a compiled build is installed), one "
+                        "of them, or the current process's (what --version names)")
     b.add_argument("--profile", action="store_true",
                    help="instead: where the time goes (cProfile, one core, top functions)")
     b.add_argument("--players", type=players_int, default=25, metavar="N",

@@ -1,0 +1,135 @@
+"""The compiled build (mypyc) and the pure-Python build of the same source (sim._native,
+setup.py): both play the same games, bit for bit, on one job, two jobs and Dask; the
+compiled build runs only while every source it was built from is unchanged.
+
+Set MAFIA_SIM_REQUIRE_COMPILED=1 (CI does) to fail, rather than skip, where no compiled
+build is installed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sim import _native
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def _compiled_available() -> bool:
+    saved = os.environ.pop(_native.PURE_ENV, None)
+    try:
+        files, _ = _native.check()
+    finally:
+        if saved is not None:
+            os.environ[_native.PURE_ENV] = saved
+    return bool(files)
+
+
+needs_compiled = pytest.mark.skipif(
+    not _compiled_available() and not os.environ.get("MAFIA_SIM_REQUIRE_COMPILED"),
+    reason="no up-to-date compiled build installed")
+
+
+def _env(pure: bool) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop(_native.PURE_ENV, None)
+    if pure:
+        env[_native.PURE_ENV] = "1"
+    return env
+
+
+def _fingerprint(pure: bool, *args: str) -> dict[str, Any]:
+    out = subprocess.run([PY, str(ROOT / "scripts" / "fingerprint.py"), *args], cwd=ROOT,
+                         env=_env(pure), capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return dict(json.loads(out.stdout))
+
+
+def test_the_build_is_the_one_installed() -> None:
+    """CI installs with a C compiler: the compiled build must be there and up to date."""
+    if os.environ.get("MAFIA_SIM_REQUIRE_COMPILED"):
+        assert _compiled_available(), _native.check()[1]
+    if _native.BUILD == "compiled":
+        import agents.town
+        import sim.engine
+        import sim.rules
+
+        assert _native.is_compiled(sim.engine) and _native.is_compiled(agents.town)
+        assert not _native.is_compiled(sim.rules)  # left pure on purpose
+
+
+@needs_compiled
+@pytest.mark.parametrize(("jobs", "backend"), [("1", "loky"), ("2", "loky"), ("2", "dask")],
+                         ids=["jobs1", "jobs2", "dask"])
+def test_compiled_and_pure_play_the_same_games(jobs: str, backend: str) -> None:
+    """Per-game rows of a few hundred seeded games at 12, 25 and 30 players, and the full
+    event logs of the first ones, are the same in both builds."""
+    if backend == "dask":
+        pytest.importorskip("distributed")
+    args = ["--games", "300", "--logs", "20", "--jobs", jobs, "--backend", backend]
+    compiled = _fingerprint(False, *args)
+    pure = _fingerprint(True, *args)
+    assert compiled.pop("build") == "compiled"
+    assert pure.pop("build") == "pure"
+    assert compiled == pure
+    if jobs == "1":  # and the same as any number of jobs or Dask (seeded per game)
+        other = _fingerprint(True, "--games", "300", "--logs", "0", "--jobs", "2")
+        other.pop("build")
+        assert {k: v["rows"] for k, v in other.items()} == \
+            {k: v["rows"] for k, v in pure.items()}
+
+
+def _copy_tree(dest: Path) -> None:
+    for name in ("sim", "agents", _native.NATIVE.name):
+        shutil.copytree(ROOT / name, dest / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def _which(where: Path) -> str:
+    out = subprocess.run([PY, "-c", "from sim import _native; print(_native.describe())"],
+                         cwd=where, env={**_env(False), "PYTHONPATH": str(where)},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+@needs_compiled
+def test_an_edited_source_runs_pure_until_rebuilt(tmp_path: Path) -> None:
+    """A copy of the installed tree runs compiled; after one source is edited it runs
+    pure, naming the stale source: never stale compiled code."""
+    _copy_tree(tmp_path)
+    assert _which(tmp_path).startswith("compiled")
+    with open(tmp_path / "sim" / "engine.py", "a", encoding="utf-8") as f:
+        f.write("# an edit\n")
+    said = _which(tmp_path)
+    assert said.startswith("pure Python") and "sim/engine.py" in said and "stale" in said
+
+
+def test_without_a_compiled_build_everything_runs_pure(tmp_path: Path) -> None:
+    for name in ("sim", "agents"):
+        shutil.copytree(ROOT / name, tmp_path / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    said = _which(tmp_path)
+    assert said.startswith("pure Python") and "no compiled build" in said
+
+
+def test_the_version_says_which_build_runs() -> None:
+    for pure in (True, False):
+        out = subprocess.run([PY, "-m", "sim", "--version"], cwd=ROOT, env=_env(pure),
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0
+        text = " ".join(out.stdout.split())
+        assert text.startswith("mafia-sim ")
+        if pure:
+            assert "pure Python (MAFIA_SIM_PURE=1)" in text
+        else:
+            assert ("compiled (mypyc" in text) == _compiled_available()
