@@ -44,10 +44,25 @@ class InfoModel:
     }
 
     def __init__(self, st: GameState, params: Mapping[str, object] | None = None,
-                 used: bool = True):
+                 used: bool = True, undealt: InfoModel | None = None,
+                 order: np.ndarray | None = None):
+        """The model of `st`'s table. With `undealt` (the model of the same composition
+        before the deal) and the deal's `order` (dealt seat i holds undealt seat order[i],
+        sim.play.Driver.play), its figures are that model's, permuted: the per-table
+        set-up is worked out once per driver, not once per game."""
+        n = st.n
+        self.reads = np.zeros((n, n))
+        self._noise = np.empty((n, n))  # each day's draws, in place (no array a day)
+        self.mu: np.ndarray  # each observer's skill, as a column
+        self.mean: np.ndarray  # the mean of a day's log-likelihood ratios
+        self.active: bool  # whether anyone reads: no draws nobody reads
+        if undealt is not None and order is not None:
+            self.mu = undealt.mu[order]
+            self.mean = undealt.mean[np.ix_(order, order)]
+            self.active = undealt.active
+            return
         given = params or {}
         p = {k: float(given.get(k, prm.default)) for k, prm in self.PARAMS.items()}  # type: ignore[arg-type]
-        n = st.n
         mu = np.zeros(n)
         truth = np.zeros((n, n))
         evil = np.array([r in CLAN_ROLES or r is Role.MANIAC for r in st.role], dtype=float)
@@ -64,14 +79,14 @@ class InfoModel:
         self.mu = mu[:, None]
         # the mean of the daily log-likelihood ratio: mu * (mu * y) - mu**2 / 2
         self.mean = self.mu * (self.mu * truth) - self.mu**2 / 2
-        self.reads = np.zeros((n, n))
-        self.active = used and bool(np.any(mu != 0.0))  # no draws nobody reads
+        self.active = used and bool(np.any(mu != 0.0))
 
     def day(self, rng: Generator) -> None:
         """Add one day's reads (called by the driver at the start of each day, with the
         game's reads stream)."""
         if self.active:
-            noise = rng.standard_normal(self.reads.shape)
+            noise = self._noise
+            rng.standard_normal(out=noise)  # the same draws as standard_normal((n, n))
             noise *= self.mu
             noise += self.mean
             self.reads += noise

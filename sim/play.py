@@ -30,6 +30,7 @@ from sim.legal import action_fault, order_fault, vote_fault
 from sim.requests import ClanOrder, TurnInput, Vote
 from sim.roles import Clan, Role
 from sim.rules import Composition, RuleSet
+from sim.state import GameState
 from sim.streams import GameStreams, as_streams
 from sim.view import Statement
 
@@ -74,6 +75,8 @@ class Driver:
             raise MafiaSimError(f"on_illegal must be raise or skip, not {self.on_illegal!r}")
         self.comp.validate(self.rules)
         self.skipped = 0
+        #: the information model of the undealt table, which each game's deal permutes
+        self._undealt_info: InfoModel | None = None
         #: the agents of the game being played, or of the last one, by seat
         self.seated: list[Agent] = []
 
@@ -85,19 +88,30 @@ class Driver:
         tie-break may line up with the table's order."""
         streams = as_streams(rng)
         comp = self.comp
+        order = None
         if shuffle:
             order = streams.deal.permutation(comp.n)
             comp = Composition(tuple(comp.seats[int(i)] for i in order), comp.names)
         game = Game(comp, self.rules, streams.host, dons, record=record, validate=False)
-        return self.finish(game, streams)
+        if order is None:
+            return self.finish(game, streams)
+        undealt = self._undealt_info
+        if undealt is None:
+            undealt = self._undealt_info = self._info(Game(self.comp, self.rules,
+                                                           validate=False).st)
+        return self._finish(game, streams, InfoModel(game.st, undealt=undealt, order=order))
+
+    def _info(self, st: GameState) -> InfoModel:
+        return InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
 
     def finish(self, game: Game, rng: GameStreams | Generator) -> Game:
         """Play an existing game to its end with the agents (fresh agents and reads); the
         game's own chance (Game.rng) becomes the streams' host stream."""
-        streams = as_streams(rng)
+        return self._finish(game, as_streams(rng), self._info(game.st))
+
+    def _finish(self, game: Game, streams: GameStreams, info: InfoModel) -> Game:
         game.rng = streams.host
         st = game.st
-        info = InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
         # Each view holds its own copy of his reads (not a row of the model's matrix, whose
         # `.base` would lead to everybody's), copied in after each day's draws. The model
         # adds them in place, so its rows are taken once, as flat memoryviews (the fastest
