@@ -218,10 +218,11 @@ def section_speed(out: list[str]) -> None:
     b = json.loads(path.read_text())
     out += ["## Speed of this machine (2 cores)", "",
             "`mafia-sim bench --jobs -1 --json > results/bench.json`:", "",
-            "| players | agents | jobs | games/s | ms/game |", "|---|---|---|---|---|"]
-    for r in b["rows"]:
-        out.append(f"| {r['players']} | {r['agents']} | {r['jobs']} | "
-                   f"{r['games_per_second']:,.0f} | {r['ms_per_game']:.2f} |")
+            "| build | players | agents | jobs | games/s | ms/game |",
+            "|---|---|---|---|---|---|"]
+    for r in b["rows"]:  # each row names its build since bench compares them (issue 12)
+        out.append(f"| {r.get('build', 'pure')} | {r['players']} | {r['agents']} | "
+                   f"{r['jobs']} | {r['games_per_second']:,.0f} | {r['ms_per_game']:.2f} |")
     eff = b.get("parallel_efficiency")
     par = f"Parallel efficiency on {b['jobs']} jobs: {eff:.0%}; " if eff is not None else ""
     out += ["", f"{par}per-game cost grows as players^{b['growth_exponent_25_to_100']:.2f} "
