@@ -89,7 +89,11 @@ class Agent:
             if name != "__dict__" and hasattr(self, name):
                 state[name] = getattr(self, name)
         state.update(getattr(self, "__dict__", {}))
-        return (cls, (self.seat, self.p), (None, state))
+        return (cls, (self.seat, self.p), state)
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def start(self, view: PlayerView) -> None:
         """Called once per game before the first decision."""

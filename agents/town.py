@@ -29,6 +29,7 @@ import weakref
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from agents.base import Agent
 from agents.common import (
@@ -78,6 +79,8 @@ TOWN_PARAMS: dict[str, Param] = {
 }
 
 
+# compiled, pickle rebuilds it without __init__ (agents pickle mid-game too)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PublicDigest:
     """What every Town mind concludes from the public record alone, kept up to date
     incrementally and shared by all Town agents with the same parameters (it is public:
@@ -172,6 +175,8 @@ class PublicDigest:
         self.seen_deaths = len(pub.deaths)
 
 
+# compiled, pickle rebuilds it without __init__ (agents pickle mid-game too)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TownTable:
     """The Town minds of one table, computed together: one row per Town agent with the same
     parameters, so a day's beliefs are a few array operations for all of them.

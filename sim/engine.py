@@ -28,6 +28,7 @@ from numpy.random import Generator
 from sim.errors import InputError, MafiaSimError
 from sim.legal import army_fault, night_fault, vote_fault
 from sim.outcome import camp_result, duel_result
+from sim.pickling import picklable
 from sim.requests import (
     Action,
     Ambush,
@@ -112,12 +113,16 @@ class Game:
         dons: Mapping[Clan, int] | None = None,
         record: bool = True,
         validate: bool = True,
+        undealt: GameState | None = None,
+        order: list[int] | None = None,
     ):
+        """`undealt` and `order`: `comp` is the composition of `undealt` dealt in `order`
+        (seat i is its seat order[i]); the state's set-up starts from it (GameState)."""
         rules = rules or RuleSet()
         if validate:
             comp.validate(rules)
         self.rules = rules
-        self.st = GameState(comp, rules)
+        self.st = GameState(comp, rules, undealt, order)
         self.rng = rng if rng is not None else np.random.default_rng(0)
         #: keep the full event log and per-turn reports (False: only counters a result needs)
         self.record = record
@@ -830,3 +835,7 @@ def check_result(st: GameState, target: int) -> str:
     if role is Role.VSB:
         return f"vsb:{st.clan[target].key}"
     return role.key
+
+
+# compiled, these rebuild from their field values (sim.pickling)
+picklable(Death, CheckResult, TurnReport)

@@ -75,8 +75,9 @@ class Driver:
             raise MafiaSimError(f"on_illegal must be raise or skip, not {self.on_illegal!r}")
         self.comp.validate(self.rules)
         self.skipped = 0
-        #: the information model of the undealt table, which each game's deal permutes
-        self._undealt_info: InfoModel | None = None
+        #: the undealt table's state and information model, which each game's deal
+        #: permutes (worked out on the first game)
+        self._undealt: tuple[GameState, InfoModel] | None = None
         #: the agents of the game being played, or of the last one, by seat
         self.seated: list[Agent] = []
 
@@ -88,18 +89,19 @@ class Driver:
         tie-break may line up with the table's order."""
         streams = as_streams(rng)
         comp = self.comp
-        order = None
-        if shuffle:
-            order = streams.deal.permutation(comp.n)
-            comp = Composition(tuple(comp.seats[int(i)] for i in order), comp.names)
-        game = Game(comp, self.rules, streams.host, dons, record=record, validate=False)
-        if order is None:
-            return self.finish(game, streams)
-        undealt = self._undealt_info
-        if undealt is None:
-            undealt = self._undealt_info = self._info(Game(self.comp, self.rules,
-                                                           validate=False).st)
-        return self._finish(game, streams, InfoModel(game.st, undealt=undealt, order=order))
+        if not shuffle:
+            return self.finish(Game(comp, self.rules, streams.host, dons, record=record,
+                                    validate=False), streams)
+        if self._undealt is None:
+            st = GameState(comp, self.rules)
+            self._undealt = (st, self._info(st))
+        undealt, info = self._undealt
+        deal = streams.deal.permutation(comp.n)
+        order: list[int] = deal.tolist()
+        comp = Composition(tuple(comp.seats[i] for i in order), comp.names)
+        game = Game(comp, self.rules, streams.host, dons, record=record, validate=False,
+                    undealt=undealt, order=order)
+        return self._finish(game, streams, InfoModel(game.st, undealt=info, order=deal))
 
     def _info(self, st: GameState) -> InfoModel:
         return InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
@@ -161,6 +163,9 @@ class Driver:
         per seat, living or not, so who is alive does not shift later draws)."""
         r, st = self.rules, game.st
         n = st.n
+        if r.p_absent <= 0 and r.p_rule_break <= 0 and r.p_passive <= 0:
+            game.public.absent = inp.absent
+            return  # no attrition under these rules (the default): no draws either
         living = [s for s in range(n) if st.alive[s] and s not in st.beaten_today]
         if r.p_absent > 0:
             u = rng.random(n)
@@ -214,8 +219,9 @@ class Driver:
         # draws the same shape whoever is alive). D16.1 p_no_vote: who does not vote today
         # (R16.2), one draw per seat.
         host = streams.host
-        order = host.permutation(n).tolist()
-        forgets = (host.random(n) < p_no_vote).tolist() if p_no_vote > 0 else None
+        order: list[int] = host.permutation(n).tolist()
+        forgets: list[bool] | None = ((host.random(n) < p_no_vote).tolist() if p_no_vote > 0
+                                      else None)
         voted: set[int] = set()
         leader, spoke = -1, set[int]()
         for v in order:

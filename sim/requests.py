@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from sim.pickling import picklable
 from sim.roles import Clan
 
 
@@ -150,3 +151,8 @@ class TurnInput:
     absent: frozenset[int] = frozenset()  # posted nothing: leave at step 1 (R16.1)
     removed: frozenset[int] = frozenset()  # rule breakers: leave at step 3 (R16.3)
     passive: frozenset[int] = frozenset()  # passive or own wish: leave at step 7 (R16.3)
+
+
+# compiled, these rebuild from their field values (sim.pickling)
+picklable(ClanOrder, Blast, Beat, Kill, Ambush, Strike, Heal, Protect, RaiseArmy, Check,
+          NightRequests, TurnInput)

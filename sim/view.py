@@ -16,6 +16,7 @@ import numpy as np
 from mypy_extensions import mypyc_attr
 
 from sim.legal import army_fault
+from sim.pickling import picklable
 from sim.roles import CLAN_ROLES, Cause, Clan, Role
 
 if TYPE_CHECKING:
@@ -347,3 +348,7 @@ def refresh(views: Iterable[PlayerView], st: GameState, night: bool = False) -> 
                               else _NOBODY)
         elif role is Role.COMMISSAR or role is Role.SERGEANT:
             view.has_badge = st.badge[seat]
+
+
+# compiled, these rebuild from their field values (sim.pickling)
+picklable(PublicDeath, Statement)

@@ -247,8 +247,9 @@ def _canonical(x: Any, seen: dict[int, int] | None = None) -> Any:
     seen[id(x)] = len(seen)
     attrs = dict(vars(x)) if hasattr(x, "__dict__") else {}
     for cls in type(x).__mro__:
-        for k in getattr(cls, "__slots__", ()):
-            if hasattr(x, k):
+        # a compiled (mypyc) class lists its attributes in __mypyc_attrs__
+        for k in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ())):
+            if k != "__dict__" and hasattr(x, k):
                 attrs[k] = getattr(x, k)
     return (type(x).__qualname__, repr(x) if not attrs else None,
             sorted((k, _canonical(v, seen)) for k, v in attrs.items()))

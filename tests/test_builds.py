@@ -133,3 +133,19 @@ def test_the_version_says_which_build_runs() -> None:
             assert "pure Python (MAFIA_SIM_PURE=1)" in text
         else:
             assert ("compiled (mypyc" in text) == _compiled_available()
+
+
+@needs_compiled
+def test_a_turn_limit_ends_games_the_same_in_both_builds() -> None:
+    """Game._close_turn read st.outcome after mypy had narrowed it to None: compiled, mypyc
+    enforced the narrowed type and `run --rule turn_limit=3` crashed (TypeError)."""
+    outs = []
+    for pure in (False, True):
+        out = subprocess.run([PY, "-m", "sim", "run", "--games", "30", "--players", "12",
+                              "--rule", "turn_limit=3", "--json"], cwd=ROOT, env=_env(pure),
+                             capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        summary = json.loads(out.stdout)
+        assert summary["reasons"]["turn_limit"] > 0
+        outs.append({k: summary[k] for k in ("camps", "reasons", "turns")})
+    assert outs[0] == outs[1]
