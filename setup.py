@@ -93,9 +93,9 @@ class build_native(build_ext):
         try:
             from mypyc.build import mypycify
 
-            # The build may not see numpy (pip builds before it installs the dependencies;
-            # mypy then takes numpy's types as Any), so a `type: ignore` needed with its
-            # stubs may go unused: not an error here (`mypy` itself still checks it).
+            # numpy is a build requirement (pyproject.toml), so mypyc sees its types as
+            # mypy does; should a build not see some stubs, a `type: ignore` needed with
+            # them goes unused: not an error here (`mypy` itself still checks it).
             exts = mypycify(["--no-warn-unused-ignores", *NATIVE_SOURCES],
                             opt_level="3", debug_level="0",
                             multi_file=True, group_name=NATIVE,
