@@ -205,7 +205,7 @@ class TownTable:
         self._rows_seats = (np.zeros(0, dtype=int), np.zeros(0, dtype=int))
         self._key: tuple[int, ...] = ()
         self._logit = np.zeros((0, n))
-        self._lists: list[list[float]] | None = None
+        self._rows: list[list[float] | None] = []
 
     def join(self, view: PlayerView) -> int:
         """Add a Town mind (once per player and game); returns his row."""
@@ -266,15 +266,17 @@ class TownTable:
                 moved = (np.abs(col) < KNOWN) & (seats != c.speaker)
                 col[moved] += sign * weight * trust[moved]
         self._logit = logit
-        self._lists = None
+        self._rows = [None] * rows
         return logit
 
-    def logit_lists(self, pub: PublicRecord) -> list[list[float]]:
-        """`logits` as plain lists, one per row (what a Python loop over seats reads)."""
+    def logit_row(self, pub: PublicRecord, row: int) -> list[float]:
+        """Row `row` of `logits` as a plain list (what a Python loop over seats reads), made
+        once for each new state and only for the rows that ask (the living who vote)."""
         logit = self.logits(pub)
-        if self._lists is None:
-            self._lists = logit.tolist()
-        return self._lists
+        out = self._rows[row]
+        if out is None:
+            out = self._rows[row] = logit[row].tolist()
+        return out
 
 
 #: The Town tables of each game in play: id of its public record -> (a plain weak
@@ -364,7 +366,7 @@ class TownAgent(Agent):
         the thug beat last night, who could not speak for himself (R10.4)."""
         pub = view.public
         table = self._table(view)
-        lg = table.logit_lists(pub)[self.row]
+        lg = table.logit_row(pub, self.row)
         if self._noise_turn != pub.turn:  # the day's doubt, drawn once a day
             self._noise_turn = pub.turn
             sd = self.p["noise"]
