@@ -19,19 +19,14 @@ from typing import Any
 import pytest
 
 from sim import _native
+from sim.bench import available_builds
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 
 
 def _compiled_available() -> bool:
-    saved = os.environ.pop(_native.PURE_ENV, None)
-    try:
-        files, _ = _native.check()
-    finally:
-        if saved is not None:
-            os.environ[_native.PURE_ENV] = saved
-    return bool(files)
+    return "compiled" in available_builds()
 
 
 needs_compiled = pytest.mark.skipif(
