@@ -377,11 +377,10 @@ class TownAgent(Agent):
         if crowd > 0 and pub.today:
             calm = table.digest.undisputed
             silent = pub.beaten_today  # R10.4: beaten last night
-            exp = math.exp
             for voter, target in pub.today:
                 if target not in calm and target not in silent:
-                    pull[target] = pull.get(target, 0.0) + crowd / (1.0 + exp(min(lg[voter],
-                                                                                  60.0)))
+                    weight = crowd / (1.0 + math.exp(min(lg[voter], 60.0)))  # his trust
+                    pull[target] = pull.get(target, 0.0) + weight
         best, who = -math.inf, -1
         for j, x in enumerate(lg):
             if not alive[j] or j == me or x < -KNOWN / 2:  # P5.1; known Town: never

@@ -395,6 +395,11 @@ def gain(c: dict[str, Any] | None) -> str:
     return f"{100 * c['gain']:+.1f} [{100 * c['low']:+.1f}, {100 * c['high']:+.1f}]"
 
 
+def largest(camps: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The camp of an exploit run with the largest gain, and its figures."""
+    return max(camps.items(), key=lambda kv: kv[1].get("gain") or 0.0)
+
+
 def read_json(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text())
@@ -438,7 +443,7 @@ def section_agents(out: list[str]) -> None:
             out.append("")
             out.append(f"The current agents are not yet measured at {n} players.")
         elif after.get("camps"):
-            worst = max(after["camps"].items(), key=lambda kv: kv[1].get("gain") or 0.0)
+            worst = largest(after["camps"])
             out += ["", f"Largest gain now: {worst[0]}, {gain(worst[1])} points."]
         out.append("")
     if not found:
@@ -474,7 +479,7 @@ def section_cycle(out: list[str], folder: Path) -> None:
     for path, d in probes:
         camps = d["camps"]
         cells = [gain(camps.get(c)) if c in camps else "-" for c in CAMPS]
-        worst = max(camps.items(), key=lambda kv: kv[1].get("gain") or 0.0)
+        worst = largest(camps)
         out.append(f"| {d.get('label', path.stem)} ([{path.name}](exploit/{path.name})) | "
                    + " | ".join(cells) + f" | {worst[0]} {gain(worst[1])} |")
     out.append("")

@@ -35,9 +35,9 @@ from starlette.staticfiles import StaticFiles
 from sim.analysis import odds, paired_compare, same_by_construction
 from sim.commands import CAMP_ORDER
 from sim.errors import InputError, MafiaSimError
-from sim.newspaper import GENDERS, causes_text
+from sim.newspaper import GENDERS, ROLE_EN, ROLE_RU, causes_text
 from sim.resolve import resolve
-from sim.roles import Cause
+from sim.roles import Cause, Role
 from sim.rules import Composition, RuleSet
 from sim.runner import RunResult, Tally, run
 from sim.setup import Setup, build_setup
@@ -479,9 +479,6 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
 
 def role_names(lang: str) -> dict[str, str]:
     """Each role's name in the page's language (the newspaper's words)."""
-    from sim.newspaper import ROLE_EN, ROLE_RU
-    from sim.roles import Role
-
     words = ROLE_RU if lang == "ru" else ROLE_EN
     return {r.key: words[r] for r in Role}
 
