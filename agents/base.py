@@ -28,7 +28,7 @@ import importlib.resources
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -122,7 +122,7 @@ def class_path(cls: type) -> str:
 
 #: Every role an agent may be set for (the VSB is told he is a civilian, R2.3, but a user
 #: may still give him his own agent: the driver knows his true role).
-ROLE_KEYS = [r.key for r in Role]
+ROLE_KEYS: Final = [r.key for r in Role]
 
 
 def _clans_of(role: Role) -> tuple[Clan, ...]:

@@ -28,7 +28,7 @@ play the same policy, each with its own parameters (`yakuza.NAME`, `triad.NAME`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target
 from agents.params import Param
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from sim.view import PlayerView
 
 #: Parameters of every clan member (`yakuza.NAME`, `triad.NAME`, `clan.NAME`).
-CLAN_PARAMS: dict[str, Param] = {
+CLAN_PARAMS: Final[dict[str, Param]] = {
     "mafia_follow": Param(0.4, 0.0, 1.0, "the chance a member votes with the day's leader "
                           "(when no clanmate) instead of the Don's target",
                           grid=(0.0, 0.2, 0.7, 1.0)),

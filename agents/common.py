@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from sim.view import PlayerView, PublicRecord
 
 #: check results that name an enemy of Town
-EVIL_RESULTS = ("yakuza", "triad", "maniac")
+EVIL_RESULTS: Final = ("yakuza", "triad", "maniac")
 #: roles a player may claim to escape the rope or to be trusted (the "positive heroes" and
 #: the necromancer, R1.3)
-HERO_CLAIMS = ("commissar", "sergeant", "doctor", "ninja", "necromancer")
-KNOWN = 30.0  # log-odds of a certainty
+HERO_CLAIMS: Final = ("commissar", "sergeant", "doctor", "ninja", "necromancer")
+KNOWN: Final = 30.0  # log-odds of a certainty
 
 
 def sigmoid(x: float) -> float:
@@ -40,7 +40,7 @@ def top_seat(values: np.ndarray | list[float], alive: list[bool],
     """The living seat outside `exclude` with the highest value; a tie goes to the lowest
     seat, and -1 when there is none. (A plain loop: faster than numpy on 20-30 seats.)"""
     best, who = -math.inf, -1
-    vals = values.tolist() if isinstance(values, np.ndarray) else values
+    vals: list[float] = values.tolist() if isinstance(values, np.ndarray) else values
     for j, v in enumerate(vals):
         if alive[j] and j not in exclude and v > best:
             best, who = v, j
@@ -129,22 +129,27 @@ class DangerReader(Agent):
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         super().__init__(seat, params)
         self._danger_key: tuple[int, int] = (-1, -1)
-        self._danger_cache: np.ndarray = np.zeros(0)
+        self._danger_cache: list[float] = []
 
-    def danger(self, view: PlayerView) -> np.ndarray:
+    def danger(self, view: PlayerView) -> list[float]:
+        """How dangerous each player looks to him, seat by seat (a plain list: what the
+        loops that pick a target read)."""
         pub = view.public
         key = (pub.turn, len(pub.statements))
         if key != self._danger_key:
             self._danger_key = key
-            self._danger_cache = view.reads + public_danger(
-                pub, self.p["opened_danger"], self.p["claimer_danger"])
+            self._danger_cache = (view.reads + public_danger(
+                pub, self.p["opened_danger"], self.p["claimer_danger"])).tolist()
         return self._danger_cache
 
-    def pick(self, view: PlayerView, danger: np.ndarray, exclude: AbstractSet[int]) -> int:
+    def pick(self, view: PlayerView, danger: list[float], exclude: AbstractSet[int]) -> int:
         """The living player with the highest danger outside `exclude` (-1 if none)."""
         return top_seat(danger, view.public.alive, exclude)
 
-    def noisy_danger(self, view: PlayerView, rng: Generator) -> np.ndarray:
-        """His danger reading with tonight's doubt (`noise`)."""
+    def noisy_danger(self, view: PlayerView, rng: Generator) -> list[float]:
+        """His danger reading with tonight's doubt (`noise`): the same floats as the array
+        sum `danger + noise * z`, added seat by seat."""
         d = self.danger(view)
-        return d + self.p["noise"] * rng.standard_normal(len(d))
+        sd: float = self.p["noise"]
+        z: list[float] = rng.standard_normal(len(d)).tolist()  # typed: float arithmetic
+        return [d[i] + sd * z[i] for i in range(len(d))]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -45,6 +45,7 @@ from agents.params import Param
 from sim.requests import Check, Heal, Protect, RaiseArmy, Strike
 from sim.roles import CLAN_ROLES, Cause, Role
 from sim.view import Statement
+from sim.weakable import Anchor
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from sim.view import PlayerView, PublicRecord
 
 #: Parameters of every Town agent (`town.NAME`).
-TOWN_PARAMS: dict[str, Param] = {
+TOWN_PARAMS: Final[dict[str, Param]] = {
     "crowd": Param(0.35, 0.0, 2.0, "log-odds added per vote already cast for a player "
                    "today (how much Town follows the day's leader)", grid=(0.0, 0.15, 0.7)),
     "noise": Param(0.3, 0.0, 2.0, "the day's doubt: standard deviation of the noise added "
@@ -197,103 +198,120 @@ class TownTable:
         share = min(max(enemies / max(1, n - 1), 1e-3), 1 - 1e-3)
         self.prior = math.log(share / (1 - share))  # P2.1: the announced table
         self.seats: list[int] = []
-        self.reads: list[np.ndarray] = []
+        self.reads: list[np.ndarray | None] = []
         self.checks: list[tuple[int, list[CheckResult]]] = []  # (row, his checks)
         self.roles: list[str] = []  # each row's own role: who else claims it lies
-        self._own_rows: list[np.ndarray] = []  # what each knows beyond the public record
-        self.own = np.zeros((0, n))
-        self._rows_seats = (np.zeros(0, dtype=int), np.zeros(0, dtype=int))
-        self._key: tuple[int, ...] = ()
-        self._logit = np.zeros((0, n))
+        self._own_rows: list[list[float]] = []  # what each knows beyond the public record
+        self._key = (-1, -1, -1, -1, -1)  # the state `_rows` were computed for
+        #: each row's log-odds, as plain lists (what the loops over seats read); None for
+        #: the row of a dead player until he asks (he never does in a game)
         self._rows: list[list[float] | None] = []
 
     def join(self, view: PlayerView) -> int:
         """Add a Town mind (once per player and game); returns his row."""
-        own = np.zeros(self.n)
+        own = [0.0] * self.n
         own[view.seat] = -KNOWN
         for ally, label in view.allies.items():
             own[ally] = -KNOWN if label in ("commissar", "sergeant") else KNOWN
         row = len(self.seats)
         self.seats.append(view.seat)
-        self.reads.append(view.reads)  # type: ignore[arg-type]
+        self.reads.append(view.reads)  # type: ignore[arg-type]  # an array, or None
         if view.role in (Role.COMMISSAR, Role.SERGEANT):
             self.checks.append((row, view.checks))
         self.roles.append(view.role.key)
         self._own_rows.append(own)
         return row
 
-    def logits(self, pub: PublicRecord) -> np.ndarray:
-        """Each row's log-odds that each player is an enemy of Town. Computed once for each
-        new state of what they know."""
+    def logit_row(self, pub: PublicRecord, row: int) -> list[float]:
+        """Row `row`'s log-odds that each player is an enemy of Town. Computed once for each
+        new state of what they know, for the rows of the living (the dead never ask)."""
         rows = len(self.seats)
         seen = 0
         for _, checks in self.checks:
             seen += len(checks)
         key = (pub.turn, len(pub.statements), len(pub.deaths), rows, seen)
-        if key == self._key:
-            return self._logit
-        self._key = key
-        if len(self.own) != rows:
-            self.own = np.array(self._own_rows)
-            self._rows_seats = (np.arange(rows), np.array(self.seats))
-        digest = self.digest
-        digest.update(pub)
-        logit = self.own + (self.prior + digest.hard)
-        logit += np.array(self.reads, dtype=float)
+        if key != self._key:
+            self._key = key
+            self.digest.update(pub)
+            alive, seats = pub.alive, self.seats
+            self._rows = self._compute(pub, [r for r in range(rows) if alive[seats[r]]])
+        out = self._rows[row]
+        if out is None:  # asked for a dead player's row: all rows, the same numbers
+            self._rows = self._compute(pub, list(range(rows)))
+            out = self._rows[row]
+            assert out is not None
+        return out
+
+    def _compute(self, pub: PublicRecord, which: list[int]) -> list[list[float] | None]:
+        """The rows `which`, each from the public digest, the table's prior and that row's
+        own knowledge, reads and checks only. (Each cell is the same float the array sums
+        `own + (prior + hard) + reads` would give; each row's own order of operations.)"""
+        n, digest = self.n, self.digest
+        base: list[float] = (self.prior + digest.hard).tolist()
+        rows: list[list[float]] = []  # the rows of `which`, in that order
+        for r in which:
+            own = self._own_rows[r]
+            held = self.reads[r]  # None where no reads were dealt (a bare sim.engine.Game)
+            reads: list[float] = held.tolist() if held is not None else [0.0] * n
+            rows.append([(own[j] + base[j]) + reads[j] for j in range(n)])
+        at = {r: i for i, r in enumerate(which)}
         for r, checks in self.checks:
-            for chk in checks:  # his own or the commissar's checks (R7.4): certain
-                if chk.result is not None:
-                    logit[r, chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
-        for r, role in enumerate(self.roles):  # a unique role he holds: its claimers lie
+            if r in at:
+                row = rows[at[r]]
+                for chk in checks:  # his own or the commissar's checks (R7.4): certain
+                    if chk.result is not None:
+                        row[chk.target] = KNOWN if chk.result in EVIL_RESULTS else -KNOWN
+        seats = [self.seats[r] for r in which]
+        for i, r in enumerate(which):  # a unique role he holds: its claimers lie
+            role = self.roles[r]
             if role in HERO_CLAIMS:
                 for liar in digest.role_claims.get(role, ()):
-                    if liar != self.seats[r]:
-                        logit[r, liar] = KNOWN
-        shown = digest.revealed != 0
-        if shown.any():
-            logit[:, shown] = digest.revealed[shown]
-        if digest.claims:
+                    if liar != seats[i]:
+                        rows[i][liar] = KNOWN
+        revealed: list[float] = digest.revealed.tolist()
+        shown = [j for j in range(n) if revealed[j] != 0]
+        for row in rows if shown else ():
+            for j in shown:
+                row[j] = revealed[j]
+        if digest.claims and rows:
             weight = self.p["claim_trust"]
             alive, now = pub.alive, pub.turn
-            seats = self._rows_seats[1]
             for c in digest.claims:
                 if not alive[c.speaker] and c.turn < now - 3:
                     continue
-                # trust in the announcer, row by row: 1 - P(announcer is an enemy)
-                trust = 1.0 / (1.0 + np.exp(np.minimum(logit[:, c.speaker], 60.0)))
-                sign = 1.0 if c.value in EVIL_RESULTS else -1.0
-                col = logit[:, c.target]
-                moved = (np.abs(col) < KNOWN) & (seats != c.speaker)
-                col[moved] += sign * weight * trust[moved]
-        self._logit = logit
-        self._rows = [None] * rows
-        return logit
-
-    def logit_row(self, pub: PublicRecord, row: int) -> list[float]:
-        """Row `row` of `logits` as a plain list (what a Python loop over seats reads), made
-        once for each new state and only for the rows that ask (the living who vote)."""
-        logit = self.logits(pub)
-        out = self._rows[row]
-        if out is None:
-            out = self._rows[row] = logit[row].tolist()
+                # trust in the announcer, row by row: 1 - P(announcer is an enemy), with
+                # numpy's exp for all rows at once (math.exp may differ in the last bit)
+                e: list[float] = np.exp([min(row[c.speaker], 60.0) for row in rows]).tolist()
+                move = (1.0 if c.value in EVIL_RESULTS else -1.0) * weight
+                t = c.target
+                for i, row in enumerate(rows):
+                    x = row[t]
+                    if abs(x) < KNOWN and seats[i] != c.speaker:
+                        row[t] = x + move * (1.0 / (1.0 + e[i]))
+        out: list[list[float] | None] = [None] * len(self.seats)
+        for i, r in enumerate(which):
+            out[r] = rows[i]
         return out
 
 
-#: The Town tables of each game in play: id of its public record -> (a plain weak
-#: reference to the record, its tables by Town parameters). The reference has no callback,
-#: so nothing reachable from a view leads back here (a WeakKeyDictionary's callback would:
-#: tests/test_view_isolation.py); entries of finished games are dropped as new ones come.
-_TOWN_TABLES: dict[int, tuple[weakref.ref[PublicRecord], dict[tuple[float, ...], TownTable]]] = {}
+#: The Town tables of each game in play: id of its public record's anchor -> (a plain weak
+#: reference to the anchor, its tables by Town parameters). The anchor (sim.weakable) lives
+#: as long as the record. The reference has no callback, so nothing reachable from a view
+#: leads back here (a WeakKeyDictionary's callback would: tests/test_view_isolation.py);
+#: entries of finished games are dropped as new ones come.
+_TOWN_TABLES: Final[dict[int, tuple[weakref.ref[Anchor],
+                                   dict[tuple[float, ...], TownTable]]]] = {}
 
 
 def _tables_of(pub: PublicRecord) -> dict[tuple[float, ...], TownTable]:
-    entry = _TOWN_TABLES.get(id(pub))
-    if entry is not None and entry[0]() is pub:
+    anchor = pub.anchor
+    entry = _TOWN_TABLES.get(id(anchor))
+    if entry is not None and entry[0]() is anchor:
         return entry[1]
     for key in [k for k, (ref, _) in _TOWN_TABLES.items() if ref() is None]:
         del _TOWN_TABLES[key]
     tables: dict[tuple[float, ...], TownTable] = {}
-    _TOWN_TABLES[id(pub)] = (weakref.ref(pub), tables)
+    _TOWN_TABLES[id(anchor)] = (weakref.ref(anchor), tables)
     return tables
 
 
@@ -333,17 +351,17 @@ class TownAgent(Agent):
         assert self.table is not None
         return self.table
 
-    def _update(self, view: PlayerView) -> np.ndarray:
+    def _update(self, view: PlayerView) -> list[float]:
         """His log-odds that each player is an enemy of Town (his row of the table)."""
-        return self._table(view).logits(view.public)[self.row]
+        return self._table(view).logit_row(view.public, self.row)
 
-    def _most(self, logit: np.ndarray, view: PlayerView, exclude: set[int],
+    def _most(self, logit: list[float], view: PlayerView, exclude: set[int],
               highest: bool = True) -> int:
         """The most (or, `highest=False`, least) suspicious other living player."""
-        return top_seat(logit if highest else -logit, view.public.alive,
+        return top_seat(logit if highest else [-x for x in logit], view.public.alive,
                         exclude | {self.seat})
 
-    def _trusted_claimer(self, view: PlayerView, logit: np.ndarray, roles: tuple[str, ...],
+    def _trusted_claimer(self, view: PlayerView, logit: list[float], roles: tuple[str, ...],
                          exclude: set[int] | None = None) -> int:
         """The most trusted living claimer of one of `roles` whom he thinks more likely Town
         than not (an exposed liar is not guarded), or -1."""
@@ -355,7 +373,7 @@ class TownAgent(Agent):
                     best, who = logit[c], c
         return who
 
-    def _opened_commissar(self, view: PlayerView, logit: np.ndarray) -> int:
+    def _opened_commissar(self, view: PlayerView, logit: list[float]) -> int:
         return self._trusted_claimer(view, logit, ("commissar", "sergeant"))
 
     # -- decisions ---------------------------------------------------------------------------
@@ -367,27 +385,29 @@ class TownAgent(Agent):
         pub = view.public
         table = self._table(view)
         lg = table.logit_row(pub, self.row)
+        n = pub.n
+        sd: float = self.p["noise"]  # typed: the loop below does float arithmetic
         if self._noise_turn != pub.turn:  # the day's doubt, drawn once a day
             self._noise_turn = pub.turn
-            sd = self.p["noise"]
-            self._noise = (sd * rng.standard_normal(pub.n)).tolist() if sd > 0 else [0.0] * pub.n
+            # scaled by `sd` below, seat by seat: the same floats as numpy's sd * array
+            self._noise = rng.standard_normal(n).tolist() if sd > 0 else [0.0] * n
         noise, alive, me = self._noise, pub.alive, self.seat
-        pull: dict[int, float] = {}
-        crowd = self.p["crowd"]
+        pull = [0.0] * n  # the pull of today's votes toward each seat
+        crowd: float = self.p["crowd"]
         if crowd > 0 and pub.today:
             calm = table.digest.undisputed
             silent = pub.beaten_today  # R10.4: beaten last night
             for voter, target in pub.today:
                 if target not in calm and target not in silent:
                     weight = crowd / (1.0 + math.exp(min(lg[voter], 60.0)))  # his trust
-                    pull[target] = pull.get(target, 0.0) + weight
+                    pull[target] += weight
         best, who = -math.inf, -1
-        for j, x in enumerate(lg):
+        for j in range(n):
+            x = lg[j]
             if not alive[j] or j == me or x < -KNOWN / 2:  # P5.1; known Town: never
                 continue
-            v = x + noise[j]
-            if j in pull:
-                v += pull[j]
+            v = x + sd * noise[j]
+            v += pull[j]
             if v > best:
                 best, who = v, j
         return who

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 from numpy.random import Generator
@@ -51,13 +52,13 @@ from sim.state import GameState
 from sim.view import PlayerView, PublicRecord, Statement, refresh
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
-HEALABLE = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
+HEALABLE: Final = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
 #: Attempts made by the dead (the testament) or the raised dead (the Army): nobody living
 #: stands behind them to be killed by the kamikaze or the ambush.
-BY_THE_DEAD = (Cause.TESTAMENT, Cause.ARMY)
-CLAN_CAUSE = {Clan.YAKUZA: Cause.YAKUZA, Clan.TRIAD: Cause.TRIAD}
+BY_THE_DEAD: Final = (Cause.TESTAMENT, Cause.ARMY)
+CLAN_CAUSE: Final = {Clan.YAKUZA: Cause.YAKUZA, Clan.TRIAD: Cause.TRIAD}
 #: Roles whose views carry facts of their own besides the Don (sim.view.refresh).
-_TOLD_ROLES = (Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR, Role.MANIAC,
+_TOLD_ROLES: Final = (Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR, Role.MANIAC,
                Role.NECROMANCER)
 
 

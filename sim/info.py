@@ -20,7 +20,7 @@ both arms of a paired comparison whatever the players did before.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import numpy as np
 from numpy.random import Generator
@@ -29,7 +29,8 @@ from agents.params import Param
 from sim.roles import CLAN_ROLES, Camp, Role
 from sim.state import GameState
 
-DANGEROUS = frozenset({Role.COMMISSAR, Role.SERGEANT, Role.NINJA, Role.DOCTOR, Role.NECROMANCER})
+DANGEROUS: Final = frozenset({Role.COMMISSAR, Role.SERGEANT, Role.NINJA, Role.DOCTOR,
+                              Role.NECROMANCER})
 
 
 class InfoModel:

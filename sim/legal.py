@@ -9,6 +9,7 @@ always legal and is not listed.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Final
 
 from sim.requests import (
     Action,
@@ -31,7 +32,7 @@ from sim.state import GameState
 Fault = tuple[str, str]  # (rule id, why)
 
 #: The roles that may send each kind of action.
-ACTION_ROLES: dict[type, tuple[Role, ...]] = {
+ACTION_ROLES: Final[dict[type, tuple[Role, ...]]] = {
     Blast: (Role.KAMIKAZE,),
     Beat: (Role.THUG,),
     Kill: (Role.MANIAC,),

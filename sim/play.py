@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from numpy.random import Generator
@@ -35,11 +35,11 @@ from sim.streams import GameStreams, as_streams
 from sim.view import Statement
 
 #: Roles that have a night action of their own.
-ACTING = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
+ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
                     Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
 
 
-_OVERRIDDEN: dict[type[Agent], frozenset[str]] = {}
+_OVERRIDDEN: Final[dict[type[Agent], frozenset[str]]] = {}
 
 
 def _overridden(cls: type[Agent]) -> frozenset[str]:

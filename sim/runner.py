@@ -16,7 +16,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -27,11 +27,11 @@ from sim.setup import Setup
 from sim.stats import half_width, share_interval
 from sim.streams import game_streams
 
-N_CAUSES = len(Cause)
-N_CAMPS = len(Camp)
-WINNERS = [w.key for w in Winner]
+N_CAUSES: Final = len(Cause)
+N_CAMPS: Final = len(Camp)
+WINNERS: Final = [w.key for w in Winner]
 #: columns of the per-game integer array a worker returns
-COLS = ["game", "winner", "reason", "turns", "skipped",
+COLS: Final = ["game", "winner", "reason", "turns", "skipped",
         *[f"deaths_{c.key}" for c in Cause], *[f"survivors_{c.key}" for c in Camp]]
 
 

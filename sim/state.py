@@ -5,11 +5,13 @@ Only the engine writes it. Agents never see it: they get a `sim.view.PlayerView`
 
 from __future__ import annotations
 
+from typing import Final
+
 from sim.roles import CLAN_ROLES, POSITIVE_HEROES, Camp, Cause, Clan, Outcome, Role
 from sim.rules import Composition, RuleSet
 
 #: every role, in order (iterating the enum itself is slow, and this runs once a game)
-_ROLES = tuple(Role)
+_ROLES: Final = tuple(Role)
 
 
 class GameState:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 
 from sim.legal import army_fault
 from sim.pickling import picklable
 from sim.roles import CLAN_ROLES, Cause, Clan, Role
+from sim.weakable import Anchor
 
 if TYPE_CHECKING:
     from sim.engine import CheckResult, TurnReport
@@ -53,19 +53,20 @@ class Statement:
     to: int = -1
 
 
-# A regular Python class even in the compiled build, for its weak-reference slot (a mypyc
-# native class has none): agents.town keeps its tables in a registry keyed weakly on it.
-@mypyc_attr(native_class=False)
+# Compiled, so it has no weak-reference slot: agents.town's registry keys weakly on its
+# `anchor` instead (sim.weakable).
 class PublicRecord:
     """Everything public: who is alive, the newspapers, every accepted vote, statements."""
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
                  "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
-                 "today_tally", "beaten_today", "beaten_ever", "cache", "__weakref__")
+                 "today_tally", "beaten_today", "beaten_ever", "cache", "anchor")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
         self.n = len(names)
+        #: what weak references to this record point to (sim.weakable)
+        self.anchor = Anchor()
         self.alive: list[bool] = [True] * self.n
         self.alive_mask = np.ones(self.n, dtype=bool)  # the same, as an array
         #: votes against each player so far today (only those with votes)
@@ -128,8 +129,8 @@ class PublicRecord:
         return [i for i in range(self.n) if alive[i]]
 
 
-_NO_DON = (-1,)
-_NOBODY: frozenset[int] = frozenset()
+_NO_DON: Final = (-1,)
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 class PlayerView:
