@@ -35,13 +35,11 @@ def is_evil_label(label: str) -> bool:
     return label == "maniac" or (label.startswith(("yakuza", "triad")) and "vsb" not in label)
 
 
-def top_seat(values: np.ndarray | list[float], alive: list[bool],
-             exclude: AbstractSet[int]) -> int:
+def top_seat(values: list[float], alive: list[bool], exclude: AbstractSet[int]) -> int:
     """The living seat outside `exclude` with the highest value; a tie goes to the lowest
     seat, and -1 when there is none. (A plain loop: faster than numpy on 20-30 seats.)"""
     best, who = -math.inf, -1
-    vals: list[float] = values.tolist() if isinstance(values, np.ndarray) else values
-    for j, v in enumerate(vals):
+    for j, v in enumerate(values):
         if alive[j] and j not in exclude and v > best:
             best, who = v, j
     return who

@@ -270,9 +270,10 @@ class TownTable:
                         rows[i][liar] = KNOWN
         revealed: list[float] = digest.revealed.tolist()
         shown = [j for j in range(n) if revealed[j] != 0]
-        for row in rows if shown else ():
-            for j in shown:
-                row[j] = revealed[j]
+        if shown:
+            for row in rows:
+                for j in shown:
+                    row[j] = revealed[j]
         if digest.claims and rows:
             weight = self.p["claim_trust"]
             alive, now = pub.alive, pub.turn

@@ -58,8 +58,8 @@ HEALABLE: Final = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
 BY_THE_DEAD: Final = (Cause.TESTAMENT, Cause.ARMY)
 CLAN_CAUSE: Final = {Clan.YAKUZA: Cause.YAKUZA, Clan.TRIAD: Cause.TRIAD}
 #: Roles whose views carry facts of their own besides the Don (sim.view.refresh).
-_TOLD_ROLES: Final = (Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR, Role.MANIAC,
-               Role.NECROMANCER)
+_TOLD_ROLES: Final = (Role.KAMIKAZE, Role.COMMISSAR, Role.SERGEANT, Role.DOCTOR,
+                      Role.MANIAC, Role.NECROMANCER)
 
 
 @dataclass(slots=True)

@@ -36,7 +36,7 @@ from sim.view import Statement
 
 #: Roles that have a night action of their own.
 ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
-                    Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
+                           Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
 
 
 _OVERRIDDEN: Final[dict[type[Agent], frozenset[str]]] = {}

@@ -32,7 +32,7 @@ N_CAMPS: Final = len(Camp)
 WINNERS: Final = [w.key for w in Winner]
 #: columns of the per-game integer array a worker returns
 COLS: Final = ["game", "winner", "reason", "turns", "skipped",
-        *[f"deaths_{c.key}" for c in Cause], *[f"survivors_{c.key}" for c in Camp]]
+               *[f"deaths_{c.key}" for c in Cause], *[f"survivors_{c.key}" for c in Camp]]
 
 
 class GameFailed(MafiaSimError):
