@@ -101,8 +101,10 @@ class PublicDigest:
 
     def __init__(self, n: int, p: dict[str, float]):
         self.p = p
-        self.hard = np.zeros(n)
-        self.revealed = np.zeros(n)  # +-KNOWN for a seat whose role the paper showed
+        # plain lists, not arrays: they change a cell at a time, which a list does in place
+        # (the same floats as numpy's, which adds the same IEEE doubles)
+        self.hard = [0.0] * n
+        self.revealed = [0.0] * n  # +-KNOWN for a seat whose role the paper showed
         self.claims: list[Statement] = []  # announced checks
         self.role_claims: dict[str, list[int]] = {}
         self.claimed: dict[int, str] = {}  # each claimer's first claimed role
@@ -206,6 +208,10 @@ class TownTable:
         #: each row's log-odds, as plain lists (what the loops over seats read); None for
         #: the row of a dead player until he asks (he never does in a game)
         self._rows: list[list[float] | None] = []
+        #: each row's reads as a list, and the turn they were copied on (reads change only
+        #: at the start of a day, sim.play; a day has several states of the record)
+        self._reads_turn = -1
+        self._reads_lists: list[list[float]] = []
 
     def join(self, view: PlayerView) -> int:
         """Add a Town mind (once per player and game); returns his row."""
@@ -242,17 +248,27 @@ class TownTable:
             assert out is not None
         return out
 
+    def _read_lists(self, turn: int) -> list[list[float]]:
+        """Each row's reads of `turn`, as lists (zeros where no reads were dealt, as in a
+        bare sim.engine.Game)."""
+        if turn != self._reads_turn or len(self._reads_lists) != len(self.reads):
+            self._reads_turn = turn
+            zeros = [0.0] * self.n
+            self._reads_lists = [held.tolist() if held is not None else zeros
+                                 for held in self.reads]
+        return self._reads_lists
+
     def _compute(self, pub: PublicRecord, which: list[int]) -> list[list[float] | None]:
         """The rows `which`, each from the public digest, the table's prior and that row's
         own knowledge, reads and checks only. (Each cell is the same float the array sums
         `own + (prior + hard) + reads` would give; each row's own order of operations.)"""
         n, digest = self.n, self.digest
-        base: list[float] = (self.prior + digest.hard).tolist()
+        prior = self.prior
+        base = [prior + h for h in digest.hard]
+        every_read = self._read_lists(pub.turn)
         rows: list[list[float]] = []  # the rows of `which`, in that order
         for r in which:
-            own = self._own_rows[r]
-            held = self.reads[r]  # None where no reads were dealt (a bare sim.engine.Game)
-            reads: list[float] = held.tolist() if held is not None else [0.0] * n
+            own, reads = self._own_rows[r], every_read[r]
             rows.append([(own[j] + base[j]) + reads[j] for j in range(n)])
         at = {r: i for i, r in enumerate(which)}
         for r, checks in self.checks:
@@ -268,7 +284,7 @@ class TownTable:
                 for liar in digest.role_claims.get(role, ()):
                     if liar != seats[i]:
                         rows[i][liar] = KNOWN
-        revealed: list[float] = digest.revealed.tolist()
+        revealed = digest.revealed
         shown = [j for j in range(n) if revealed[j] != 0]
         if shown:
             for row in rows:
@@ -328,6 +344,7 @@ class TownAgent(Agent):
         self.row = -1
         self._noise_turn = -1
         self._noise: list[float] = []
+        self._draws: np.ndarray | None = None
         self.claimed = False
 
     @property
@@ -391,7 +408,13 @@ class TownAgent(Agent):
         if self._noise_turn != pub.turn:  # the day's doubt, drawn once a day
             self._noise_turn = pub.turn
             # scaled by `sd` below, seat by seat: the same floats as numpy's sd * array
-            self._noise = rng.standard_normal(n).tolist() if sd > 0 else [0.0] * n
+            if sd > 0:  # drawn into his own buffer: the same draws, no new array a day
+                if self._draws is None or len(self._draws) != n:
+                    self._draws = np.empty(n)
+                rng.standard_normal(out=self._draws)
+                self._noise = self._draws.tolist()
+            else:
+                self._noise = [0.0] * n
         noise, alive, me = self._noise, pub.alive, self.seat
         pull = [0.0] * n  # the pull of today's votes toward each seat
         crowd: float = self.p["crowd"]

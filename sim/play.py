@@ -15,6 +15,7 @@ vote order), so a deviation by one seat does not shift anyone else's later draws
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -41,6 +42,10 @@ ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Ro
 
 _OVERRIDDEN: Final[dict[type[Agent], frozenset[str]]] = {}
 
+#: Vote(v, t) without the named tuple's interpreted __new__ (a Python frame a vote, half the
+#: cost of making one): the same object, made by tuple's own constructor
+_new_vote: Final = tuple.__new__
+
 
 def _overridden(cls: type[Agent]) -> frozenset[str]:
     """Which of the decision methods the agent class has its own of (the base class's do
@@ -51,6 +56,23 @@ def _overridden(cls: type[Agent]) -> frozenset[str]:
                                                        "defend")
                                            if getattr(cls, m) is not getattr(Agent, m))
     return own
+
+
+_PYTHON_DECIDES: Final[dict[type[Agent], bool]] = {}
+
+
+def _python_decides(cls: type[Agent]) -> bool:
+    """Whether any decision method of the agent class is plain Python (a user's agent, or
+    every agent in the pure build). The driver asks those by name, as Python does: a direct
+    call from compiled code would check the reply against the method's annotation first
+    (mypyc), and turn a numpy integer vote or a tuple of statements, which the driver
+    accepts, into a TypeError. Compiled agents' replies are typed already."""
+    python = _PYTHON_DECIDES.get(cls)
+    if python is None:
+        python = _PYTHON_DECIDES[cls] = any(
+            inspect.isfunction(getattr(cls, m))
+            for m in ("start", "statements", "vote", "night", "defend", "clan_order"))
+    return python
 
 
 class AgentError(MafiaSimError):
@@ -130,6 +152,7 @@ class Driver:
         self.seated = agents
         # Only what an agent class overrides is asked (the base class does nothing).
         asked = [_overridden(type(a)) for a in agents]
+        self._python = [_python_decides(type(a)) for a in agents]
         self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
         self._votes_asked = ["vote" in own for own in asked]
         self._defends = ["defend" in own for own in asked]
@@ -229,27 +252,29 @@ class Driver:
                 continue
             if (forgets is not None and forgets[v]) or not asked[v]:
                 continue
-            target = self._ask(game, agents[v], "vote", streams)
-            if target is None:
+            reply = self._ask(game, agents[v], "vote", streams)
+            if reply is None:
                 continue
-            if not isinstance(target, (int, np.integer)) or isinstance(target, bool):
-                self._illegal(game, agents[v], f"vote {target!r}",
-                              ("R5.1", "a vote is a seat number, or -1 to abstain"))
-                continue
+            if type(reply) is not int:  # a plain int is the common reply: checked at once
+                if not isinstance(reply, (int, np.integer)) or isinstance(reply, bool):
+                    self._illegal(game, agents[v], f"vote {reply!r}",
+                                  ("R5.1", "a vote is a seat number, or -1 to abstain"))
+                    continue
+                reply = int(reply)
+            target: int = reply
             if target < 0:
                 continue
             # The voter is alive, present and not beaten (the list above); what is left of
             # vote_fault is checked here at once, and vote_fault names any fault.
             if not (target < n and alive[target] and target != v and v not in voted):
-                fault = vote_fault(st, v, int(target), absent, voted)
+                fault = vote_fault(st, v, target, absent, voted)
                 assert fault is not None
                 self._illegal(game, agents[v], f"vote against seat {target}", fault)
                 continue
-            target = int(target)
             voted.add(v)
             today.append((v, target))
             tally[target] = tally.get(target, 0) + 1
-            inp.votes.append(Vote(v, target))
+            inp.votes.append(_new_vote(Vote, (v, target)))
             if target != leader and tally[target] > tally.get(leader, 0):
                 leader = target  # R5.2: the first to reach the highest count leads
             if (leader == target and self._defends[leader] and leader not in spoke
@@ -320,12 +345,27 @@ class Driver:
         reply: Any
         try:
             if what == "start":
-                agent.start(view)
+                if self._python[agent.seat]:  # see _python_decides
+                    getattr(agent, what)(view)
+                else:
+                    agent.start(view)
                 reply = None
             else:
                 rng = streams.seat(agent.seat)
-                if what == "vote":
+                if self._python[agent.seat]:
+                    reply = getattr(agent, what)(view, rng)
+                # a compiled agent is called by name: compiled code then calls its method
+                # directly, not through an attribute lookup
+                elif what == "vote":
                     reply = agent.vote(view, rng)
+                elif what == "statements":
+                    reply = agent.statements(view, rng)
+                elif what == "night":
+                    reply = agent.night(view, rng)
+                elif what == "clan_order":
+                    reply = agent.clan_order(view, rng)
+                elif what == "defend":
+                    reply = agent.defend(view, rng)
                 else:
                     reply = getattr(agent, what)(view, rng)
         except AgentError:

@@ -354,6 +354,21 @@ class TextTalker(Agent):
         return ["I am the commissar"]
 
 
+class NumpyVoter(Agent):
+    """Votes with a numpy integer and talks in a tuple (both accepted by the driver, R5.1)."""
+
+    def __init__(self, seat: int, params: Any = None):
+        super().__init__(seat, params)
+        self.votes = 0
+
+    def vote(self, view: Any, rng: Any) -> Any:
+        self.votes += 1
+        return np.int64(view.legal_votes()[0])
+
+    def statements(self, view: Any, rng: Any) -> Any:
+        return (Statement(view.turn, self.seat, "accuse", view.legal_votes()[0]),)
+
+
 #: the state of the game the driver is playing, for the cheating agents below (`play_known`
 #: fills it: no view leads to the state, tests/test_view_isolation.py)
 TRUTH: list[GameState] = []
@@ -515,12 +530,29 @@ def test_garbage_vote_is_an_agent_error() -> None:
     # ('<' between str and int) instead of an AgentError.
     msg = _first_error(with_agent("civilian", TextVoter))
     assert f"{HERE}:TextVoter" in msg and "(civilian)" in msg
+    assert "vote 'Anna': a vote is a seat number" in msg and "[R5.1]" in msg  # both builds
 
 
 def test_garbage_statement_is_an_agent_error() -> None:
     # Was a bug: a statement that is not a Statement crashes Game.say with AttributeError.
     msg = _first_error(with_agent("civilian", TextTalker))
     assert f"{HERE}:TextTalker" in msg and "(civilian)" in msg
+    assert "[R2.7]" in msg
+
+
+def test_numpy_votes_and_tuples_of_statements_are_accepted_in_both_builds() -> None:
+    # Was a bug of the compiled build: the driver called a user's agent's `vote` directly,
+    # so mypyc checked the reply against `-> int` and a numpy integer vote failed the game
+    # ("raised TypeError: int object expected") where the pure build accepted it (R5.1);
+    # a tuple of statements failed the same way. CI runs this file on both builds.
+    driver = Driver(Composition.standard(16), RuleSet(), with_agent("civilian", NumpyVoter))
+    votes = accusations = 0
+    for seed in range(4):
+        game = driver.play(rng(seed), record=True)
+        votes += sum(getattr(a, "votes", 0) for a in driver.seated
+                     if type(a).__name__ == "NumpyVoter")  # loaded by import path
+        accusations += sum(1 for stmt in game.public.statements if stmt.kind == "accuse")
+    assert votes > 0 and accusations > 0
 
 
 def test_statement_under_another_name_is_refused() -> None:
