@@ -6,9 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Final
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Final
 
 from agents.base import Agent
 from agents.params import Value
@@ -95,7 +93,7 @@ def duel_target(pub: PublicRecord, me: int, exclude: AbstractSet[int]) -> int:
     return target if target not in exclude else -1
 
 
-def public_danger(pub: PublicRecord, opened: float, claimer: float) -> np.ndarray:
+def public_danger(pub: PublicRecord, opened: float, claimer: float) -> list[float]:
     """What the public record says of who is dangerous to the Town's enemies: `opened` for
     a living player who claims commissar or sergeant and announces checks, `claimer` for one
     who claims another hero role. Computed once for each new state of the record and shared
@@ -105,7 +103,7 @@ def public_danger(pub: PublicRecord, opened: float, claimer: float) -> np.ndarra
     cached = pub.cache.get(key)
     if isinstance(cached, tuple) and cached[0] == state:
         return cached[1]
-    danger = np.zeros(pub.n)
+    danger = [0.0] * pub.n
     marked: set[int] = set()
     for stmt in pub.statements:
         if stmt.kind != "claim" or stmt.speaker in marked:
@@ -136,8 +134,11 @@ class DangerReader(Agent):
         key = (pub.turn, len(pub.statements))
         if key != self._danger_key:
             self._danger_key = key
-            self._danger_cache = (view.reads + public_danger(
-                pub, self.p["opened_danger"], self.p["claimer_danger"])).tolist()
+            shown = public_danger(pub, self.p["opened_danger"], self.p["claimer_danger"])
+            # seat by seat, the same floats as the array sum reads + shown
+            held: Any = view.reads  # his own array (sim.play)
+            reads: list[float] = held.tolist()
+            self._danger_cache = [reads[j] + shown[j] for j in range(len(shown))]
         return self._danger_cache
 
     def pick(self, view: PlayerView, danger: list[float], exclude: AbstractSet[int]) -> int:

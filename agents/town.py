@@ -211,7 +211,7 @@ class TownTable:
         #: each row's reads as a list, and the turn they were copied on (reads change only
         #: at the start of a day, sim.play; a day has several states of the record)
         self._reads_turn = -1
-        self._reads_lists: list[list[float]] = []
+        self._reads_lists: list[list[float] | None] = []
 
     def join(self, view: PlayerView) -> int:
         """Add a Town mind (once per player and game); returns his row."""
@@ -248,15 +248,18 @@ class TownTable:
             assert out is not None
         return out
 
-    def _read_lists(self, turn: int) -> list[list[float]]:
-        """Each row's reads of `turn`, as lists (zeros where no reads were dealt, as in a
-        bare sim.engine.Game)."""
+    def _read_list(self, row: int, turn: int) -> list[float]:
+        """Row `row`'s reads of `turn`, as a list (zeros where no reads were dealt, as in a
+        bare sim.engine.Game), converted once a day and only for the rows that ask."""
         if turn != self._reads_turn or len(self._reads_lists) != len(self.reads):
             self._reads_turn = turn
-            zeros = [0.0] * self.n
-            self._reads_lists = [held.tolist() if held is not None else zeros
-                                 for held in self.reads]
-        return self._reads_lists
+            self._reads_lists = [None] * len(self.reads)
+        got = self._reads_lists[row]
+        if got is None:
+            held = self.reads[row]
+            got = self._reads_lists[row] = (held.tolist() if held is not None
+                                            else [0.0] * self.n)
+        return got
 
     def _compute(self, pub: PublicRecord, which: list[int]) -> list[list[float] | None]:
         """The rows `which`, each from the public digest, the table's prior and that row's
@@ -265,10 +268,10 @@ class TownTable:
         n, digest = self.n, self.digest
         prior = self.prior
         base = [prior + h for h in digest.hard]
-        every_read = self._read_lists(pub.turn)
+        turn = pub.turn
         rows: list[list[float]] = []  # the rows of `which`, in that order
         for r in which:
-            own, reads = self._own_rows[r], every_read[r]
+            own, reads = self._own_rows[r], self._read_list(r, turn)
             rows.append([(own[j] + base[j]) + reads[j] for j in range(n)])
         at = {r: i for i, r in enumerate(which)}
         for r, checks in self.checks:
