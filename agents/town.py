@@ -426,12 +426,14 @@ class TownAgent(Agent):
             silent = pub.beaten_today  # R10.4: beaten last night
             for voter, target in pub.today:
                 if target not in calm and target not in silent:
-                    weight = crowd / (1.0 + math.exp(min(lg[voter], 60.0)))  # his trust
+                    x = lg[voter]  # his trust in the voter, exp capped at 60 (no overflow)
+                    weight = crowd / (1.0 + math.exp(x if x < 60.0 else 60.0))
                     pull[target] += weight
         best, who = -math.inf, -1
+        known_town = -KNOWN / 2  # below this he is sure the player is Town
         for j in range(n):
             x = lg[j]
-            if not alive[j] or j == me or x < -KNOWN / 2:  # P5.1; known Town: never
+            if not alive[j] or j == me or x < known_town:  # P5.1; known Town: never
                 continue
             v = x + sd * noise[j]
             v += pull[j]
