@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 from numpy.random import Generator
@@ -40,39 +40,38 @@ ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Ro
                            Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
 
 
-_OVERRIDDEN: Final[dict[type[Agent], frozenset[str]]] = {}
+#: the decisions the driver asks an agent for (agents.base.Agent)
+DECISIONS: Final = ("start", "statements", "vote", "night", "defend", "clan_order")
 
 #: Vote(v, t) without the named tuple's interpreted __new__ (a Python frame a vote, half the
 #: cost of making one): the same object, made by tuple's own constructor
 _new_vote: Final = tuple.__new__
 
 
-def _overridden(cls: type[Agent]) -> frozenset[str]:
-    """Which of the decision methods the agent class has its own of (the base class's do
-    nothing and draw nothing, so the rest is never asked). Worked out once per class."""
-    own = _OVERRIDDEN.get(cls)
-    if own is None:
-        own = _OVERRIDDEN[cls] = frozenset(m for m in ("start", "statements", "vote", "night",
-                                                       "defend")
-                                           if getattr(cls, m) is not getattr(Agent, m))
-    return own
+class _Asking(NamedTuple):
+    """How the driver asks the agents of one class, worked out once per class."""
+
+    #: the decision methods the class has its own of (the base class's do nothing and draw
+    #: nothing, so the rest is never asked)
+    own: frozenset[str]
+    #: whether any decision method is plain Python (a user's agent, or every agent in the
+    #: pure build). The driver asks those by name, as Python does: a direct call from
+    #: compiled code would check the reply against the method's annotation first (mypyc),
+    #: and turn a numpy integer vote or a tuple of statements, which the driver accepts,
+    #: into a TypeError. Compiled agents' replies are typed already.
+    python: bool
 
 
-_PYTHON_DECIDES: Final[dict[type[Agent], bool]] = {}
+_ASKING: Final[dict[type[Agent], _Asking]] = {}
 
 
-def _python_decides(cls: type[Agent]) -> bool:
-    """Whether any decision method of the agent class is plain Python (a user's agent, or
-    every agent in the pure build). The driver asks those by name, as Python does: a direct
-    call from compiled code would check the reply against the method's annotation first
-    (mypyc), and turn a numpy integer vote or a tuple of statements, which the driver
-    accepts, into a TypeError. Compiled agents' replies are typed already."""
-    python = _PYTHON_DECIDES.get(cls)
-    if python is None:
-        python = _PYTHON_DECIDES[cls] = any(
-            inspect.isfunction(getattr(cls, m))
-            for m in ("start", "statements", "vote", "night", "defend", "clan_order"))
-    return python
+def _asking(cls: type[Agent]) -> _Asking:
+    got = _ASKING.get(cls)
+    if got is None:
+        got = _ASKING[cls] = _Asking(
+            frozenset(m for m in DECISIONS if getattr(cls, m) is not getattr(Agent, m)),
+            any(inspect.isfunction(getattr(cls, m)) for m in DECISIONS))
+    return got
 
 
 class AgentError(MafiaSimError):
@@ -151,8 +150,9 @@ class Driver:
         agents = [self.agents.make(st.role[s], s, st.clan[s]) for s in range(st.n)]
         self.seated = agents
         # Only what an agent class overrides is asked (the base class does nothing).
-        asked = [_overridden(type(a)) for a in agents]
-        self._python = [_python_decides(type(a)) for a in agents]
+        asking = [_asking(type(a)) for a in agents]
+        asked = [how.own for how in asking]
+        self._python = [how.python for how in asking]
         self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
         self._votes_asked = ["vote" in own for own in asked]
         self._defends = ["defend" in own for own in asked]
@@ -345,7 +345,7 @@ class Driver:
         reply: Any
         try:
             if what == "start":
-                if self._python[agent.seat]:  # see _python_decides
+                if self._python[agent.seat]:  # see _Asking.python
                     getattr(agent, what)(view)
                 else:
                     agent.start(view)
