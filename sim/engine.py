@@ -68,6 +68,12 @@ class Death:
     causes: tuple[Cause, ...]  # P15.1 order; causes[0] is the cause
     step: int
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, seat: int, causes: tuple[Cause, ...], step: int) -> None:
+        self.seat = seat
+        self.causes = causes
+        self.step = step
+
     @property
     def cause(self) -> Cause:
         return self.causes[0]
@@ -81,6 +87,16 @@ class CheckResult:
     thug: int  # the thug who beat the target that night (R7.6), else -1
     seen_by: tuple[int, ...]
     turn: int = 0
+
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, by: int, target: int, result: str | None, thug: int,
+                 seen_by: tuple[int, ...], turn: int = 0) -> None:
+        self.by = by
+        self.target = target
+        self.result = result
+        self.thug = thug
+        self.seen_by = seen_by
+        self.turn = turn
 
 
 @dataclass(slots=True)
@@ -97,6 +113,24 @@ class TurnReport:
     army_raised: bool = False
     votes: list[tuple[int, int]] = field(default_factory=list)  # accepted votes, in order
     outcome: Outcome | None = None
+
+    # Written out (sim.pickling says why): the same parameters as the generated one, an
+    # empty list where a field's default is one.
+    def __init__(self, turn: int, hanged: int = -1, deaths: list[Death] | None = None,
+                 beaten: list[int] | None = None, checks: list[CheckResult] | None = None,
+                 protects_fired: list[int] | None = None, vest_spent: bool = False,
+                 army_raised: bool = False, votes: list[tuple[int, int]] | None = None,
+                 outcome: Outcome | None = None) -> None:
+        self.turn = turn
+        self.hanged = hanged
+        self.deaths = [] if deaths is None else deaths
+        self.beaten = [] if beaten is None else beaten
+        self.checks = [] if checks is None else checks
+        self.protects_fired = [] if protects_fired is None else protects_fired
+        self.vest_spent = vest_spent
+        self.army_raised = army_raised
+        self.votes = [] if votes is None else votes
+        self.outcome = outcome
 
 
 class GameOver(Exception):

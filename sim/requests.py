@@ -35,6 +35,13 @@ class ClanOrder:
     shooter: int
     by: int = -1  # -1: the Don
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, clan: Clan, target: int, shooter: int, by: int = -1) -> None:
+        object.__setattr__(self, "clan", clan)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "shooter", shooter)
+        object.__setattr__(self, "by", by)
+
     def text(self, names: Sequence[str]) -> str:
         return f"{self.clan.key} order: {names[self.shooter]} shoots {names[self.target]}"
 
@@ -44,6 +51,10 @@ class Blast:
     """The kamikaze blows himself up next to `target` (R13.1)."""
 
     target: int
+
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, target: int) -> None:
+        object.__setattr__(self, "target", target)
 
     def text(self, names: Sequence[str]) -> str:
         return f"blast next to {names[self.target]}"
@@ -55,6 +66,10 @@ class Beat:
 
     target: int
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, target: int) -> None:
+        object.__setattr__(self, "target", target)
+
     def text(self, names: Sequence[str]) -> str:
         return f"beat {names[self.target]}"
 
@@ -64,6 +79,10 @@ class Kill:
     """The maniac kills `target` (R9.1)."""
 
     target: int
+
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, target: int) -> None:
+        object.__setattr__(self, "target", target)
 
     def text(self, names: Sequence[str]) -> str:
         return f"kill {names[self.target]}"
@@ -83,6 +102,10 @@ class Strike:
 
     target: int
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, target: int) -> None:
+        object.__setattr__(self, "target", target)
+
     def text(self, names: Sequence[str]) -> str:
         return f"ninja strike on {names[self.target]}"
 
@@ -92,6 +115,10 @@ class Heal:
     """The doctor heals `target` (R8.1)."""
 
     target: int
+
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, target: int) -> None:
+        object.__setattr__(self, "target", target)
 
     def text(self, names: Sequence[str]) -> str:
         return f"heal {names[self.target]}"
@@ -103,6 +130,10 @@ class Protect:
 
     targets: tuple[int, ...]
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, targets: tuple[int, ...]) -> None:
+        object.__setattr__(self, "targets", targets)
+
     def text(self, names: Sequence[str]) -> str:
         return "protect " + ", ".join(names[t] for t in self.targets)
 
@@ -113,6 +144,10 @@ class RaiseArmy:
 
     targets: tuple[int, ...]
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, targets: tuple[int, ...]) -> None:
+        object.__setattr__(self, "targets", targets)
+
     def text(self, names: Sequence[str]) -> str:
         return "raise the Army against " + ", ".join(names[t] for t in self.targets)
 
@@ -122,6 +157,10 @@ class Check:
     """The commissar checks `target` (R7.1)."""
 
     target: int
+
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, target: int) -> None:
+        object.__setattr__(self, "target", target)
 
     def text(self, names: Sequence[str]) -> str:
         return f"check {names[self.target]}"
@@ -141,6 +180,14 @@ class NightRequests:
     #: votes (a script): tells whose Don the orders came from (P14.3)
     after_day: bool = False
 
+    # Written out (sim.pickling says why): the same parameters as the generated one, an
+    # empty dict where a field's default is one.
+    def __init__(self, orders: dict[Clan, ClanOrder] | None = None,
+                 actions: dict[int, Action] | None = None, after_day: bool = False) -> None:
+        self.orders = {} if orders is None else orders
+        self.actions = {} if actions is None else actions
+        self.after_day = after_day
+
 
 @dataclass(slots=True)
 class TurnInput:
@@ -151,6 +198,17 @@ class TurnInput:
     absent: frozenset[int] = frozenset()  # posted nothing: leave at step 1 (R16.1)
     removed: frozenset[int] = frozenset()  # rule breakers: leave at step 3 (R16.3)
     passive: frozenset[int] = frozenset()  # passive or own wish: leave at step 7 (R16.3)
+
+    # Written out (sim.pickling says why): the same parameters as the generated one, an
+    # empty list or requests where a field's default is one.
+    def __init__(self, votes: list[Vote] | None = None, night: NightRequests | None = None,
+                 absent: frozenset[int] = frozenset(), removed: frozenset[int] = frozenset(),
+                 passive: frozenset[int] = frozenset()) -> None:
+        self.votes = [] if votes is None else votes
+        self.night = NightRequests() if night is None else night
+        self.absent = absent
+        self.removed = removed
+        self.passive = passive
 
 
 # compiled, these rebuild from their field values (sim.pickling)

@@ -35,6 +35,14 @@ class PublicDeath:
     causes: tuple[Cause, ...]
     revealed: str | None  # the role label if the paper reveals it, else None
 
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, turn: int, seat: int, causes: tuple[Cause, ...],
+                 revealed: str | None) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "causes", causes)
+        object.__setattr__(self, "revealed", revealed)
+
 
 @dataclass(frozen=True, slots=True)
 class Statement:
@@ -51,6 +59,17 @@ class Statement:
     #: a player they checked)
     channel: str = "public"
     to: int = -1
+
+    # Written out (sim.pickling says why): the same parameters as the generated one.
+    def __init__(self, turn: int, speaker: int, kind: str, target: int = -1,
+                 value: str = "", channel: str = "public", to: int = -1) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "speaker", speaker)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "channel", channel)
+        object.__setattr__(self, "to", to)
 
 
 # Compiled, so it has no weak-reference slot: agents.town's registry keys weakly on its

@@ -144,3 +144,75 @@ def test_a_turn_limit_ends_games_the_same_in_both_builds() -> None:
         assert summary["reasons"]["turn_limit"] > 0
         outs.append({k: summary[k] for k in ("camps", "reasons", "turns")})
     assert outs[0] == outs[1]
+
+
+
+def _samples() -> dict[str, tuple[Any, ...]]:
+    """A value for each field of each dataclass that writes its `__init__` out."""
+    from sim.engine import CheckResult, Death
+    from sim.requests import ClanOrder, Kill, NightRequests, Vote
+    from sim.roles import Cause, Clan, Outcome, Reason, Winner
+    order = ClanOrder(Clan.TRIAD, 3, 4)
+    return {
+        "Statement": (2, 5, "check", 7, "triad", "badge", 9),
+        "PublicDeath": (1, 4, (Cause.TRIAD,), "civilian"),
+        "Death": (4, (Cause.TRIAD,), 6),
+        "CheckResult": (1, 2, "clean", -1, (1,), 3),
+        "TurnReport": (3, 5, [Death(4, (Cause.TRIAD,), 6)], [2], [CheckResult(1, 2, None, 3, (1,))],
+                       [7], True, True, [(1, 2)], Outcome(Winner.TOWN, Reason.CAMP_WIPE, 3)),
+        "ClanOrder": (Clan.YAKUZA, 3, 4, 5),
+        "Blast": (3,), "Beat": (3,), "Kill": (3,), "Strike": (3,), "Heal": (3,), "Check": (3,),
+        "Protect": ((3, 4),), "RaiseArmy": ((3, 4),),
+        "NightRequests": ({Clan.TRIAD: order}, {3: Kill(5)}, True),
+        "TurnInput": ([Vote(1, 2)], NightRequests(), frozenset({1}), frozenset({2}),
+                      frozenset({3})),
+    }
+
+
+def test_written_out_inits_take_the_fields_in_order_with_their_defaults() -> None:
+    """A dataclass that writes its `__init__` out (compiled, the generated one would run
+    interpreted: sim.pickling) takes what the generated one would, in order, with the same
+    defaults (None for a new empty container), keeps every value, and stays frozen."""
+    import ast
+    import dataclasses
+    import importlib
+    samples = _samples()
+    written = []  # read from the source: a compiled class has none to inspect
+    for path in sorted((ROOT / "sim").glob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if (isinstance(node, ast.ClassDef) and any(
+                    "dataclass" in ast.unparse(d) for d in node.decorator_list) and any(
+                    isinstance(f, ast.FunctionDef) and f.name == "__init__"
+                    for f in node.body)):
+                init = next(f for f in node.body
+                            if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+                written.append((getattr(importlib.import_module(f"sim.{path.stem}"),
+                                        node.name), init.args))
+    assert sorted(c.__name__ for c, _ in written) == sorted(samples)
+    for cls, spec in written:
+        fields, args = dataclasses.fields(cls), samples[cls.__name__]
+        assert [a.arg for a in spec.args[1:]] == [f.name for f in fields], cls.__name__
+        defaults = [None] * (len(fields) - len(spec.defaults)) + [
+            eval(ast.unparse(d)) for d in spec.defaults]  # literals, None, frozenset()
+        required = []
+        for f, default, a in zip(fields, defaults, args, strict=True):
+            if f.default is not dataclasses.MISSING:
+                assert default == f.default, (cls.__name__, f.name)
+            elif f.default_factory is not dataclasses.MISSING:
+                assert default is None, (cls.__name__, f.name)  # None: a new empty one
+            else:
+                required.append(a)
+        assert len(required) == len(fields) - len(spec.defaults), cls.__name__
+        obj = cls(*args)
+        assert [getattr(obj, f.name) for f in fields] == list(args), cls.__name__
+        assert obj == cls(**{f.name: a for f, a in zip(fields, args, strict=True)})
+        bare, other = cls(*required), cls(*required)
+        for f in fields:  # what an omitted field holds: its default, or a new container
+            if f.default is not dataclasses.MISSING:
+                assert getattr(bare, f.name) == f.default, (cls.__name__, f.name)
+            elif f.default_factory is not dataclasses.MISSING:
+                assert getattr(bare, f.name) == f.default_factory(), (cls.__name__, f.name)
+                assert getattr(bare, f.name) is not getattr(other, f.name), cls.__name__
+        if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(obj, fields[0].name, args[0])
