@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cached_property
 
+from sim.pickling import picklable
+
 
 class Role(IntEnum):
     """A player's role (R1). The value is a small int, the name the schema's role name."""
@@ -171,3 +173,7 @@ class Outcome:
 
     def as_dict(self) -> dict[str, object]:
         return {"winner": self.winner.key, "reason": self.reason.key, "turn": self.turn}
+
+
+# compiled, it rebuilds from its field values (sim.pickling)
+picklable(Outcome)

@@ -41,7 +41,7 @@ from sim.requests import (
     RaiseArmy,
     Strike,
 )
-from sim.roles import CLAN_ROLES, Clan, Role
+from sim.roles import CLAN_ROLES, Cause, Clan, Role
 from sim.rules import Composition, RuleSet
 from sim.state import GameState
 from sim.view import Statement
@@ -225,6 +225,18 @@ def test_agents_pickle_fresh_and_mid_game(set_name: str) -> None:
         back = pickle.loads(data)
         assert type(back) is type(a) and back.seat == a.seat
         assert _canonical(back) == _canonical(a)
+
+
+def test_a_finished_games_reports_pickle_in_both_builds() -> None:
+    """The turn reports (deaths, checks, the outcome) and the public record pickle back to
+    the same values: compiled, frozen dataclasses need sim.pickling (as Outcome does since
+    sim.roles is compiled too)."""
+    game = Driver(Composition.standard(16), RuleSet(), resolve_agent_set("heuristic")).play(
+        rng(5), record=True)
+    assert game.outcome is not None
+    back = pickle.loads(pickle.dumps((game.outcome, game.reports, Role.KAMIKAZE, Cause.ARMY)))
+    assert back[0] == game.outcome and back[1] == game.reports
+    assert back[2] is Role.KAMIKAZE and back[3] is Cause.ARMY
 
 
 def _canonical(x: Any, seen: dict[int, int] | None = None) -> Any:
