@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agents.base import Agent, AgentSet, resolve_agent_set
 from sim.play import Driver
 from sim.roles import Role
 from sim.rules import Composition, RuleSet
-from sim.streams import game_streams
+from sim.streams import game_streams, seed_words
 
 HEURISTIC = resolve_agent_set("heuristic")
 MANIAC: type[Agent] = HEURISTIC.classes[Role.MANIAC]
@@ -158,3 +161,39 @@ def test_streams_are_separate_and_reproducible() -> None:
     u = game_streams(3, 8)
     assert u.seat(0).random() != game_streams(3, 7).seat(0).random()
     assert game_streams(4, 7).host.random() != game_streams(3, 7).host.random()
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.one_of(st.integers(0, 2**32), st.integers(0, 2**200)),
+       game=st.one_of(st.integers(0, 2**20), st.integers(0, 2**70)),
+       n_words=st.integers(1, 140))
+def test_seed_words_are_numpys_seed_sequence_words(seed: int, game: int, n_words: int) -> None:
+    """The words each stream is seeded with are, word for word, numpy's
+    `SeedSequence(seed, spawn_key=(game,)).generate_state(n_words, np.uint64)` (the module
+    docstring's promise), for seeds and game numbers of one word or many."""
+    want = np.random.SeedSequence(seed, spawn_key=(game,)).generate_state(n_words, np.uint64)
+    got = seed_words(seed, game, n_words)
+    assert got.dtype == np.uint64 and got.tolist() == want.tolist()
+
+
+def test_a_games_generators_are_those_numpy_seeds_from_its_words() -> None:
+    """Stream k of game i is `PCG64` seeded with words 4k..4k+3 of the game's SeedSequence:
+    the same draws as numpy's own seeding from those words gives."""
+    words = np.random.SeedSequence(11, spawn_key=(3,)).generate_state(4 * 29, np.uint64)
+    streams = game_streams(11, 3)
+
+    class Given(np.random.bit_generator.ISeedSequence):
+        def __init__(self, w: np.ndarray) -> None:
+            self.w = w
+
+        def generate_state(self, n_words: int, dtype: Any = np.uint32) -> np.ndarray:
+            return self.w
+
+    for k, g in ((1, streams.deal), (2, streams.reads), (3 + 7, streams.seat(7))):
+        own = np.random.Generator(np.random.PCG64(Given(words[4 * k:4 * k + 4])))
+        assert g.random(5).tolist() == own.random(5).tolist()
+
+
+def test_a_negative_seed_is_refused_as_numpy_refuses_it() -> None:
+    with pytest.raises(ValueError, match="non-negative"):
+        seed_words(-1, 0, 4)
