@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cached_property
 
 from sim.pickling import picklable
 
@@ -24,10 +23,8 @@ class Role(IntEnum):
     THUG = 9  #: Triad only: the beating (R10)
     MANIAC = 10  #: third party, alone (R9)
 
-    @cached_property
-    def key(self) -> str:
-        """The schema's name of the role (`civilian`, `vsb`, ...)."""
-        return self.name.lower()
+    #: the schema's name of the role (`civilian`, `vsb`, ...)
+    key: str
 
     @classmethod
     def parse(cls, text: str) -> Role:
@@ -45,9 +42,7 @@ class Clan(IntEnum):
     YAKUZA = 1
     TRIAD = 2
 
-    @cached_property
-    def key(self) -> str:
-        return self.name.lower()
+    key: str  #: the schema's name (the name in lower case)
 
     @classmethod
     def parse(cls, text: str) -> Clan:
@@ -67,9 +62,7 @@ class Camp(IntEnum):
     TRIAD = 2
     MANIAC = 3
 
-    @cached_property
-    def key(self) -> str:
-        return self.name.lower()
+    key: str  #: the schema's name (the name in lower case)
 
 
 #: Heroes for the Army of Darkness (R1.3).
@@ -119,9 +112,7 @@ class Cause(IntEnum):
     MISSING = 11  #: went missing (R16.1, R16.2)
     REMOVED = 12  #: removed by the host (R16.3)
 
-    @cached_property
-    def key(self) -> str:
-        return self.name.lower()
+    key: str  #: the schema's name (the name in lower case)
 
 
 #: Causes that count as "at the hands of the mafia or the maniac" (D12.3).
@@ -138,9 +129,7 @@ class Winner(IntEnum):
     DRAW = 4  #: nobody alive (D17.3)
     STALEMATE = 5  #: the turn limit was reached (D17.4)
 
-    @cached_property
-    def key(self) -> str:
-        return self.name.lower()
+    key: str  #: the schema's name (the name in lower case)
 
 
 class Reason(IntEnum):
@@ -154,13 +143,18 @@ class Reason(IntEnum):
     NOBODY_ALIVE = 5  #: draw (D17.3)
     TURN_LIMIT = 6  #: stalemate (D17.4)
 
-    @cached_property
-    def key(self) -> str:
-        return self.name.lower()
+    key: str  #: the schema's name (the name in lower case)
 
     @property
     def is_duel(self) -> bool:
         return self in (Reason.DUEL_VOTES, Reason.DUEL_FIRST_VOTE, Reason.DUEL_COIN)
+
+
+# Each member's `key`, set once: a plain attribute of the member is read in 20 ns from
+# compiled code; a (cached) property cost 100 ns a read, compiled or not.
+for _closed_set in (Role, Clan, Camp, Cause, Winner, Reason):
+    for _member in _closed_set:
+        _member.key = _member.name.lower()
 
 
 @dataclass(frozen=True, slots=True)
