@@ -428,7 +428,7 @@ class TownAgent(Agent):
                 if target not in calm and target not in silent:
                     x = lg[voter]  # his trust in the voter, exp capped at 60 (no overflow)
                     weight = crowd / (1.0 + math.exp(x if x < 60.0 else 60.0))
-                    pull[target] += weight
+                    pull[target] = pull[target] + weight  # compiled, += on a cell is generic
         best, who = -math.inf, -1
         known_town = -KNOWN / 2  # below this he is sure the player is Town
         for j in range(n):
