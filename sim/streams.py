@@ -107,15 +107,16 @@ _TABLES: Final[list[tuple[np.ndarray, np.ndarray]]] = []
 
 
 def _tables(m: int) -> tuple[np.ndarray, np.ndarray]:
-    if not _TABLES or len(_TABLES[0][0]) < m:
+    """For m state words: the first m + 1 hash constants, and each word's pool word."""
+    if not _TABLES or len(_TABLES[0][0]) <= m:
         h: i64 = _INIT_B
         hs: list[i64] = []
-        for _ in range(max(m, 256)):
+        for _ in range(max(m + 1, 256)):
             hs.append(h)
             h = _mul32(h, _MULT_B)
         _TABLES[:] = [(np.array(hs, dtype=np.uint32), np.arange(len(hs)) % _POOL)]
     consts, cycle = _TABLES[0]
-    return consts[:m], cycle[:m - 1]
+    return consts[:m + 1], cycle[:m]
 
 
 def seed_words(seed: int, game: int, n_words: int) -> np.ndarray:
@@ -123,7 +124,7 @@ def seed_words(seed: int, game: int, n_words: int) -> np.ndarray:
     words: word i of the 32-bit state is pool[i % 4] hashed with the i-th and next hash
     constants, and each 64-bit word two 32-bit ones, low first."""
     m = 2 * n_words
-    hc, cycle = _tables(m + 1)
+    hc, cycle = _tables(m)
     state = np.array(_pool(seed, game), dtype=np.uint32)[cycle]
     state ^= hc[:m]
     state *= hc[1:]  # uint32 arithmetic wraps, as numpy's C does
