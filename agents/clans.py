@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target
+from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target, most_voted
 from agents.params import Param
 from sim.requests import Beat, Blast, ClanOrder
 from sim.roles import Clan
@@ -144,7 +144,7 @@ class ClanAgent(DangerReader):
             return vsb
         counts = pub.today_tally
         if counts and rng.random() < self.p["mafia_follow"]:
-            leader = max(counts, key=lambda t: (counts[t], -t))
+            leader = most_voted(counts)
             if leader not in friends and pub.alive[leader]:
                 return leader
         for stmt in reversed(view.inbox):

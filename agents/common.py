@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final
 
+import numpy as np
+
 from agents.base import Agent
 from agents.params import Value
 
@@ -58,6 +60,17 @@ def day_leader(pub: PublicRecord) -> int:
         if k > best:
             best, who = k, t
     return who
+
+
+def most_voted(counts: dict[int, int]) -> int:
+    """The player with the most votes in a day's tally, a tie going to the lowest seat (the
+    one the clans and the maniac follow); -1 for an empty tally. (A plain loop: `max` with a
+    key calls back into Python once a player.)"""
+    leader, most = -1, 0
+    for t, k in counts.items():
+        if k > most or (k == most and t < leader):
+            leader, most = t, k
+    return leader
 
 
 def duel_loser(pub: PublicRecord, a: int, b: int) -> int:
@@ -126,6 +139,7 @@ class DangerReader(Agent):
         super().__init__(seat, params)
         self._danger_key: tuple[int, int] = (-1, -1)
         self._danger_cache: list[float] = []
+        self._draws: np.ndarray | None = None  # tonight's doubt, drawn into his own buffer
 
     def danger(self, view: PlayerView) -> list[float]:
         """How dangerous each player looks to him, seat by seat (a plain list: what the
@@ -150,5 +164,8 @@ class DangerReader(Agent):
         sum `danger + noise * z`, added seat by seat."""
         d = self.danger(view)
         sd: float = self.p["noise"]
-        z: list[float] = rng.standard_normal(len(d)).tolist()  # typed: float arithmetic
+        if self._draws is None or len(self._draws) != len(d):
+            self._draws = np.empty(len(d))
+        rng.standard_normal(out=self._draws)  # the same draws as standard_normal(len(d))
+        z: list[float] = self._draws.tolist()  # typed: float arithmetic
         return [d[i] + sd * z[i] for i in range(len(d))]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from agents.common import DangerReader, duel_target
+from agents.common import DangerReader, duel_target, most_voted
 from agents.params import Param
 from sim.requests import Ambush, Kill
 
@@ -40,7 +40,7 @@ class ManiacAgent(DangerReader):
         pub = view.public
         counts = pub.today_tally
         if counts:
-            leader = max(counts, key=lambda t: (counts[t], -t))
+            leader = most_voted(counts)
             if leader != self.seat and pub.alive[leader]:
                 return leader
         return self.pick(view, self.danger(view), {self.seat})
