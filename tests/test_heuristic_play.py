@@ -9,6 +9,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from agents.base import Agent, resolve_agent_set
 from agents.heuristic import CommissarAgent, TownAgent
@@ -156,3 +158,16 @@ def test_town_minds_are_out_of_the_public_records_reach() -> None:
     assert tables and all(isinstance(t, TownTable) for t in tables.values())
     assert not any(isinstance(v, TownTable) for v in game.public.cache.values())
     assert not any(isinstance(r, TownTable) for r in gc.get_referents(game.public))
+
+
+@given(st.dictionaries(st.integers(0, 29), st.integers(1, 12), max_size=30))
+def test_clans_and_maniac_follow_the_most_voted_player_lowest_seat_on_a_tie(
+        tally: dict[int, int]) -> None:
+    """`most_voted` is the plain loop that replaced `max(counts, key=lambda t: (counts[t],
+    -t))` in the clans' and the maniac's vote: the same player for every tally, in any
+    insertion order, and -1 for an empty one."""
+    from agents.common import most_voted
+
+    want = max(tally, key=lambda t: (tally[t], -t)) if tally else -1
+    assert most_voted(tally) == want
+    assert most_voted(dict(reversed(list(tally.items())))) == want
