@@ -507,7 +507,9 @@ class CommissarAgent(HeroAgent):
         if not self.opened and any(c != self.seat for c in self.role_claims.get(view.role.key,
                                                                                 ())):
             self.opened = True  # a false claim of his badge: he answers it with his checks
-        self._update(view)  # the public digest up to date
+        # the public digest up to date; the rows wait until someone decides (his statements
+        # may change the record they are computed from)
+        self._table(view).digest.update(view.public)
         told = self._public_checks()
         # Only news opens him: an enemy found among the living, not yet announced.
         found = [c for c in view.checks if c.result in EVIL_RESULTS
