@@ -240,7 +240,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     builds = available_builds() if args.build == "both" else (args.build,)
     res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs, builds=builds,
-                    rounds=1 if args.quick else 2)
+                    rounds=args.rounds or (1 if args.quick else 2))
     print(json.dumps(res, indent=2) if args.json else format_bench(res))
     return 0
 
@@ -434,6 +434,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="games per measurement (default 5000, 1000 with --quick)")
     add_jobs_arg(b, help=f"jobs for the parallel figure; 1 leaves it out (default "
                          f"{JOBS_DEFAULT}; -1: every core)")
+    b.add_argument("--rounds", type=positive_int, metavar="K",
+                   help="measure the standard table (one job and all of them) K times each "
+                        "way, alternating, and keep the best of each (default 2, 1 with "
+                        "--quick)")
     b.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     b.add_argument("--build", choices=("both", "compiled", "pure", "current"),
                    default="both",

@@ -225,9 +225,20 @@ def test_cli_bad_target_and_range() -> None:
 def test_bench_reports_rates_and_efficiency() -> None:
     from sim.bench import format_bench, run_bench
 
-    res = run_bench(games=20, jobs=2)
+    res = run_bench(games=20, jobs=2, rounds=2)
     assert res["rows"] and all(r["games_per_second"] > 0 for r in res["rows"])
     assert "parallel efficiency on 2 jobs" in format_bench(res)
+    # the standard table on one job and on two gets the same rounds, so that the
+    # efficiency compares a best with a best; the other rows are measured once
+    assert [(r["players"], r["agents"], r["jobs"], r["rounds"]) for r in res["rows"][:3]] == [
+        (25, "heuristic", 1, 2), (25, "heuristic", 2, 2), (20, "heuristic", 1, 1)]
+    assert all(r["rounds"] == 1 for r in res["rows"][2:])
+    assert "the best of 2 alternating rounds" in format_bench(res)
+
+
+def test_bench_rounds_must_be_positive() -> None:
+    r = cli("bench", "--rounds", "0")
+    assert r.returncode == 2 and "--rounds" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_bench_on_one_job_has_no_efficiency_line() -> None:
