@@ -78,7 +78,9 @@ def run_bench(quick: bool = False, games: int | None = None, jobs: int = 1,
     n_jobs = joblib.cpu_count() if jobs == -1 else jobs
     specs: list[tuple[int, str, int, int]] = [(25, "heuristic", base, 1)]
     if n_jobs > 1:
-        specs.append((25, "heuristic", base * n_jobs, n_jobs))
+        # twice the games a job: starting the worker processes takes about half a second,
+        # which on the compiled build was a tenth of a run of `base` games a job
+        specs.append((25, "heuristic", 2 * base * n_jobs, n_jobs))
     for n in (20, 30, 60, 100):
         specs.append((n, "heuristic", max(200, base * 25 // (n * 2)), 1))
     for agents in ("uniform", "random"):
