@@ -50,6 +50,16 @@ def choice(rng: Generator, seq: list[int]) -> int:
     return seq[int(rng.random() * len(seq))]
 
 
+def normals(rng: Generator, buf: np.ndarray | None, n: int) -> tuple[np.ndarray, list[float]]:
+    """`n` standard normals from `rng`, as a list, drawn into `buf` (a new buffer when it is
+    None or of another length), and the buffer for the caller to keep: the same draws as
+    `rng.standard_normal(n)`, without a new array each time."""
+    if buf is None or len(buf) != n:
+        buf = np.empty(n)
+    rng.standard_normal(out=buf)
+    return buf, buf.tolist()
+
+
 def day_leader(pub: PublicRecord) -> int:
     """Who would hang if the vote ended now (R5.2: most votes, the first to reach the
     count on a tie), or -1 with no votes."""
@@ -164,8 +174,5 @@ class DangerReader(Agent):
         sum `danger + noise * z`, added seat by seat."""
         d = self.danger(view)
         sd: float = self.p["noise"]
-        if self._draws is None or len(self._draws) != len(d):
-            self._draws = np.empty(len(d))
-        rng.standard_normal(out=self._draws)  # the same draws as standard_normal(len(d))
-        z: list[float] = self._draws.tolist()  # typed: float arithmetic
+        self._draws, z = normals(rng, self._draws, len(d))
         return [d[i] + sd * z[i] for i in range(len(d))]

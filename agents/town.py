@@ -38,6 +38,7 @@ from agents.common import (
     KNOWN,
     day_leader,
     is_evil_label,
+    normals,
     sigmoid,
     top_seat,
 )
@@ -412,10 +413,7 @@ class TownAgent(Agent):
             self._noise_turn = pub.turn
             # scaled by `sd` below, seat by seat: the same floats as numpy's sd * array
             if sd > 0:  # drawn into his own buffer: the same draws, no new array a day
-                if self._draws is None or len(self._draws) != n:
-                    self._draws = np.empty(n)
-                rng.standard_normal(out=self._draws)
-                self._noise = self._draws.tolist()
+                self._draws, self._noise = normals(rng, self._draws, n)
             else:
                 self._noise = [0.0] * n
         noise, alive, me = self._noise, pub.alive, self.seat
