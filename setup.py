@@ -29,21 +29,22 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 NATIVE = "mafia_sim_native"
 #: the modules compiled: the game loop and the default agents, and the closed sets of
-#: sim.roles (read from compiled code, a member of an interpreted enum costs 100 ns, through
+#: sim.game.roles (read from compiled code, a member of an interpreted enum costs 100 ns, through
 #: its metaclass's __getattr__; of a compiled one, a load). The rest stays pure: the command
-#: line, analysis, the frozen set-up dataclasses of sim.rules and agents.params.
+#: line, analysis, the frozen set-up dataclasses of sim.game.rules and sim.game.params.
 NATIVE_SOURCES = [
-    "sim/play.py",
-    "sim/engine.py",
-    "sim/state.py",
-    "sim/view.py",
-    "sim/info.py",
-    "sim/legal.py",
-    "sim/outcome.py",
-    "sim/requests.py",
-    "sim/roles.py",
-    "sim/streams.py",
-    "sim/runner.py",
+    "sim/game/requests.py",
+    "sim/game/roles.py",
+    "sim/engine/game.py",
+    "sim/engine/report.py",
+    "sim/engine/state.py",
+    "sim/engine/view.py",
+    "sim/engine/info.py",
+    "sim/engine/legal.py",
+    "sim/engine/outcome.py",
+    "sim/play/driver.py",
+    "sim/play/streams.py",
+    "sim/play/runner.py",
     "agents/base.py",
     "agents/common.py",
     "agents/town.py",

@@ -1,6 +1,6 @@
 """The agent interface, agent sets, and loading a user's agent by import path.
 
-The engine's driver (`sim.play`) calls an agent for every decision its player takes:
+The engine's driver (`sim.play.driver`) calls an agent for every decision its player takes:
 
 - `start(view)`: once, when the game starts, before any decision (optional: set up what
   the agent keeps for the game);
@@ -14,8 +14,8 @@ The engine's driver (`sim.play`) calls an agent for every decision its player ta
 - `night(view, rng)`: the player's own night request (blast, beat, kill or ambush, strike,
   heal, protects or Army, check), or None for no action.
 
-Each call gets the player's `sim.view.PlayerView` (the same object all game) and a numpy
-Generator. Return values are requests from `sim.requests`. A method an agent class does
+Each call gets the player's `sim.engine.view.PlayerView` (the same object all game) and a numpy
+Generator. Return values are requests from `sim.game.requests`. A method an agent class does
 not override is not called at all (the base class's does nothing and draws nothing). One
 agent object is made per player per game, as `cls(seat, params)`. Agents must be
 picklable (joblib sends them to workers) and deterministic given the generator.
@@ -23,16 +23,15 @@ picklable (joblib sends them to workers) and deterministic given the generator.
 
 from __future__ import annotations
 
-import importlib
-import importlib.resources
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from agents.params import (
+from sim.engine.info import InfoModel
+from sim.game.errors import InputError
+from sim.game.params import (
     CAMP_SCOPES,
     CAMPS,
     Dim,
@@ -43,14 +42,13 @@ from agents.params import (
     resolve_for,
     scope_matches,
 )
-from sim.errors import InputError
-from sim.roles import Clan, Role
+from sim.game.roles import Clan, Role
 
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-    from sim.requests import Action, ClanOrder
-    from sim.view import PlayerView, Statement
+    from sim.engine.view import PlayerView, Statement
+    from sim.game.requests import Action, ClanOrder
 
 
 # Compiled (mypyc), the class stays open to a user's agents (interpreted subclasses); a
@@ -59,7 +57,7 @@ if TYPE_CHECKING:
 class Agent:
     """Base class: a player who does nothing. Override what your role does.
 
-    `PARAMS` declares the tunable parameters (`agents.params.Param`: default, range, what
+    `PARAMS` declares the tunable parameters (`sim.game.params.Param`: default, range, what
     it does; a plain number is taken as a default with no range). `self.p` holds this
     agent's values for the game: the defaults, overridden by what the user set for its camp
     or role (`--param town.crowd=0`, resolved by `AgentSet.make`).
@@ -142,7 +140,7 @@ def _clans_of(role: Role) -> tuple[Clan, ...]:
 @dataclass(frozen=True)
 class AgentSet:
     """Which agent class plays each role, and the parameters they get (by the names a user
-    writes: `town.crowd`, `thug.beat`, `noise`; see agents.params)."""
+    writes: `town.crowd`, `thug.beat`, `noise`; see sim.game.params)."""
 
     name: str
     classes: Mapping[Role, type[Agent]]
@@ -230,8 +228,6 @@ def _scope_error(name: str) -> InputError:
 def check_params(aset: AgentSet, given: Mapping[str, Any]) -> dict[str, Value]:
     """Every given parameter checked: its scope exists, some agent in that scope has it,
     and its value is in the documented range. Returns the parsed values."""
-    from sim.info import InfoModel
-
     out: dict[str, Value] = {}
     for name, raw in given.items():
         if not isinstance(name, str) or not name:
@@ -269,84 +265,3 @@ def check_params(aset: AgentSet, given: Mapping[str, Any]) -> dict[str, Value]:
             prm.parse(raw, name)
         out[name] = value
     return out
-
-
-def load_agent(spec: str) -> type[Agent]:
-    """An agent class by import path `package.module:ClassName` (or a registered name)."""
-    if ":" not in spec:
-        raise InputError(f"agent {spec!r}: give an import path like mypkg.mymod:MyAgent "
-                         "or one of the agent sets (heuristic, uniform, random)")
-    mod_name, _, attr = spec.partition(":")
-    if not mod_name or not attr:
-        raise InputError(f"agent {spec!r}: give an import path like mypkg.mymod:MyAgent")
-    try:
-        mod = importlib.import_module(mod_name)
-    except Exception as e:  # ImportError, or the module failing as it loads
-        raise InputError(f"agent {spec!r}: cannot import module {mod_name!r} "
-                         f"({type(e).__name__}: {e})") from None
-    obj: Any = mod
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise InputError(f"agent {spec!r}: module {mod_name!r} has no {attr!r}")
-        obj = getattr(obj, part)
-    if not isinstance(obj, type) or not issubclass(obj, Agent):
-        raise InputError(f"agent {spec!r} is not a subclass of agents.base.Agent")
-    return obj
-
-
-def _registry() -> dict[str, dict[Role, type[Agent]]]:
-    from agents import heuristic, random_agents, uniform
-
-    return {
-        "heuristic": heuristic.AGENTS,
-        "uniform": uniform.AGENTS,
-        "random": random_agents.AGENTS,
-    }
-
-
-AGENT_SETS = ("heuristic", "uniform", "random")
-
-
-def resolve_agent_set(
-    name: str = "heuristic",
-    overrides: Mapping[str, str] | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AgentSet:
-    """Build an AgentSet: a named set, per-role overrides (`ROLE=NAME_OR_IMPORT_PATH`),
-    and parameters. Unknown sets, roles, agents or parameters are InputErrors."""
-    reg = _registry()
-    if name not in reg:
-        raise InputError(f"unknown agent set {name!r} (sets: {', '.join(reg)})")
-    classes = dict(reg[name])
-    for role_key, spec in (overrides or {}).items():
-        try:
-            role = Role.parse(role_key)
-        except ValueError as e:
-            raise InputError(f"--agent {role_key}={spec}: {e}") from None
-        if spec in reg:
-            classes[role] = reg[spec][role]
-        else:
-            classes[role] = load_agent(spec)
-    defaults = default_profile() if name == "heuristic" else {}
-    aset = AgentSet(name, classes)
-    return AgentSet(name, classes, check_params(aset, params or {}), defaults)
-
-
-#: The heuristic set's default profile: parameters found by `mafia-sim equilibrate` on the
-#: standard table (issue 10), shipped with the package.
-#: (found through the package `agents`, whose folder holds the sources in both builds)
-PROFILE = Path(str(importlib.resources.files("agents"))) / "profiles" / "heuristic.toml"
-_PROFILE_CACHE: dict[str, Value] | None = None
-
-
-def default_profile() -> dict[str, Value]:
-    """The heuristic set's default parameters (agents/profiles/heuristic.toml), checked."""
-    global _PROFILE_CACHE
-    if _PROFILE_CACHE is None:
-        import tomllib
-
-        from agents import heuristic
-
-        table = tomllib.loads(PROFILE.read_text(encoding="utf-8")).get("params", {})
-        _PROFILE_CACHE = check_params(AgentSet("heuristic", heuristic.AGENTS), table)
-    return dict(_PROFILE_CACHE)

@@ -31,19 +31,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target, most_voted
-from agents.params import Param
-from sim.requests import Beat, Blast, ClanOrder
-from sim.roles import Clan
-from sim.view import Statement
+from sim.engine.view import Statement
+from sim.game.params import Param
+from sim.game.requests import Beat, Blast, ClanOrder
+from sim.game.roles import Clan
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from numpy.random import Generator
 
-    from agents.params import Value
-    from sim.requests import Action
-    from sim.view import PlayerView
+    from sim.engine.view import PlayerView
+    from sim.game.params import Value
+    from sim.game.requests import Action
 
 #: Parameters of every clan member (`yakuza.NAME`, `triad.NAME`, `clan.NAME`).
 CLAN_PARAMS: Final[dict[str, Param]] = {

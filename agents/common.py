@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from agents.base import Agent
-from agents.params import Value
+from sim.game.params import Value
 
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-    from sim.view import PlayerView, PublicRecord
+    from sim.engine.view import PlayerView, PublicRecord
 
 #: check results that name an enemy of Town
 EVIL_RESULTS: Final = ("yakuza", "triad", "maniac")
@@ -143,7 +143,7 @@ def public_danger(pub: PublicRecord, opened: float, claimer: float) -> list[floa
 
 class DangerReader(Agent):
     """A player who hunts the dangerous (clan members, the maniac): his reads of who is a
-    hero (sim.info) plus what the public record shows (`public_danger`)."""
+    hero (sim.engine.info) plus what the public record shows (`public_danger`)."""
 
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         super().__init__(seat, params)
@@ -160,7 +160,7 @@ class DangerReader(Agent):
             self._danger_key = key
             shown = public_danger(pub, self.p["opened_danger"], self.p["claimer_danger"])
             # seat by seat, the same floats as the array sum reads + shown
-            held: Any = view.reads  # his own array (sim.play)
+            held: Any = view.reads  # his own array (sim.play.driver)
             reads: list[float] = held.tolist()
             self._danger_cache = [reads[j] + shown[j] for j in range(len(shown))]
         return self._danger_cache

@@ -6,9 +6,9 @@ Each camp's policy has its own module, readable on its own:
 - `agents.clans`: the Yakuza and the Triad, with the kamikaze and the thug;
 - `agents.maniac`: the maniac.
 
-Every agent works through its player's view only (`sim.view.PlayerView`). Parameters are
+Every agent works through its player's view only (`sim.engine.view.PlayerView`). Parameters are
 declared with their ranges in each module and addressed by camp or role
-(`--param town.crowd=0`, `--param thug.beat=0`; see `agents.params`).
+(`--param town.crowd=0`, `--param thug.beat=0`; see `sim.game.params`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from agents.town import (
     TownAgent,
     TownTable,
 )
-from sim.roles import Role
+from sim.game.roles import Role
 
 __all__ = ["AGENTS", "ClanAgent", "CommissarAgent", "DoctorAgent", "KamikazeAgent",
            "ManiacAgent", "NecromancerAgent", "NinjaAgent", "PublicDigest", "ThugAgent",

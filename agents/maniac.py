@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from agents.common import DangerReader, duel_target, most_voted
-from agents.params import Param
-from sim.requests import Ambush, Kill
+from sim.game.params import Param
+from sim.game.requests import Ambush, Kill
 
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-    from sim.requests import Action
-    from sim.view import PlayerView
+    from sim.engine.view import PlayerView
+    from sim.game.requests import Action
 
 
 class ManiacAgent(DangerReader):

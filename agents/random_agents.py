@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agents.base import Agent
-from sim.roles import Role
+from sim.game.roles import Role
 
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-    from sim.requests import Action, ClanOrder
-    from sim.view import PlayerView
+    from sim.engine.view import PlayerView
+    from sim.game.requests import Action, ClanOrder
 
 
 class RandomAgent(Agent):

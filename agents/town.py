@@ -2,7 +2,7 @@
 doctor, ninja, necromancer.
 
 Every Town mind holds a log-odds that each player is an enemy of Town (a clan member or the
-maniac): the prior from the announced table (P2.1), his daily reads (sim.info), what the
+maniac): the prior from the announced table (P2.1), his daily reads (sim.engine.info), what the
 public record proves (`PublicDigest`: revealed roles, claims, counter-claims, exposed
 liars, votes before a flip), his own knowledge (allies, checks he saw, R7.4), and announced
 checks weighted by his trust in the one who announced them.
@@ -42,21 +42,21 @@ from agents.common import (
     sigmoid,
     top_seat,
 )
-from agents.params import Param
-from sim.requests import Check, Heal, Protect, RaiseArmy, Strike
-from sim.roles import CLAN_ROLES, Cause, Role
-from sim.view import Statement
-from sim.weakable import Anchor
+from sim.engine.view import Statement
+from sim.engine.weakable import Anchor
+from sim.game.params import Param
+from sim.game.requests import Check, Heal, Protect, RaiseArmy, Strike
+from sim.game.roles import CLAN_ROLES, Cause, Role
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from numpy.random import Generator
 
-    from agents.params import Value
-    from sim.engine import CheckResult
-    from sim.requests import Action
-    from sim.view import PlayerView, PublicRecord
+    from sim.engine.report import CheckResult
+    from sim.engine.view import PlayerView, PublicRecord
+    from sim.game.params import Value
+    from sim.game.requests import Action
 
 #: Parameters of every Town agent (`town.NAME`).
 TOWN_PARAMS: Final[dict[str, Param]] = {
@@ -210,7 +210,7 @@ class TownTable:
         #: the row of a dead player until he asks (he never does in a game)
         self._rows: list[list[float] | None] = []
         #: each row's reads as a list, and the turn they were copied on (reads change only
-        #: at the start of a day, sim.play; a day has several states of the record)
+        #: at the start of a day, sim.play.driver; a day has several states of the record)
         self._reads_turn = -1
         self._reads_lists: list[list[float] | None] = []
 
@@ -251,7 +251,7 @@ class TownTable:
 
     def _read_list(self, row: int, turn: int) -> list[float]:
         """Row `row`'s reads of `turn`, as a list (zeros where no reads were dealt, as in a
-        bare sim.engine.Game), converted once a day and only for the rows that ask."""
+        bare sim.engine.game.Game), converted once a day and only for the rows that ask."""
         if turn != self._reads_turn or len(self._reads_lists) != len(self.reads):
             self._reads_turn = turn
             self._reads_lists = [None] * len(self.reads)
@@ -316,7 +316,7 @@ class TownTable:
 
 
 #: The Town tables of each game in play: id of its public record's anchor -> (a plain weak
-#: reference to the anchor, its tables by Town parameters). The anchor (sim.weakable) lives
+#: reference to the anchor, its tables by Town parameters). The anchor (sim.engine.weakable) lives
 #: as long as the record. The reference has no callback, so nothing reachable from a view
 #: leads back here (a WeakKeyDictionary's callback would: tests/test_view_isolation.py);
 #: entries of finished games are dropped as new ones come.

@@ -7,7 +7,7 @@
   the shooter a uniformly random member (not the Don while others live, R14.3); the maniac
   kills a uniformly random other living player and never ambushes; no other role acts.
 
-`sim.exact` computes the exact outcome probabilities of this game on simple compositions.
+`sim.analysis.exact` computes the exact outcome probabilities of this game on simple compositions.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agents.base import Agent
-from sim.requests import ClanOrder, Kill
-from sim.roles import Role
+from sim.game.requests import ClanOrder, Kill
+from sim.game.roles import Role
 
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-    from sim.requests import Action
-    from sim.view import PlayerView
+    from sim.engine.view import PlayerView
+    from sim.game.requests import Action
 
 
 class UniformAgent(Agent):

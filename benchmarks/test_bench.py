@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from agents.base import resolve_agent_set
-from sim.play import Driver
-from sim.rules import Composition, RuleSet
-from sim.runner import play_batch
-from sim.setup import build_setup
-from sim.streams import game_streams
+from agents.registry import resolve_agent_set
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import Driver
+from sim.play.runner import play_batch
+from sim.play.setup import build_setup
+from sim.play.streams import game_streams
 
 
 @pytest.mark.parametrize("agents", ["heuristic", "uniform", "random"])

@@ -25,10 +25,10 @@
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.analysis import compare
-from sim.runner import run
-from sim.setup import build_setup
-from sim.studies import CAMP_COLORS, quick_mode
+from sim.analysis.answers import compare
+from sim.analysis.studies import CAMP_COLORS, quick_mode
+from sim.play.runner import run
+from sim.play.setup import build_setup
 
 GAMES = 150 if quick_mode() else 2000
 

@@ -25,7 +25,7 @@
 # %matplotlib inline
 import matplotlib.pyplot as plt
 
-from sim.studies import CAMP_COLORS, CAMPS, legend_outside, load_study
+from sim.analysis.studies import CAMP_COLORS, CAMPS, legend_outside, load_study
 
 study = load_study("01_player_count")
 df = study.df

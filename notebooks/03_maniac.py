@@ -25,7 +25,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 
-from sim.studies import legend_outside, load_study
+from sim.analysis.studies import legend_outside, load_study
 
 study = load_study("03_maniac")
 df = study.df

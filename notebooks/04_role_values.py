@@ -26,7 +26,7 @@
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.studies import forest, load_study, paired_rows
+from sim.analysis.studies import forest, load_study, paired_rows
 
 study = load_study("04_role_values")
 df = study.df

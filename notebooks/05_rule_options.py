@@ -24,7 +24,7 @@
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.studies import forest, load_study, paired_rows, rule_label
+from sim.analysis.studies import forest, load_study, paired_rows, rule_label
 
 study = load_study("05_rule_options")
 df = study.df

@@ -28,7 +28,7 @@ import json
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.studies import (
+from sim.analysis.studies import (
     CAMP_COLORS,
     CAMPS,
     RESULTS,
@@ -76,8 +76,8 @@ plt.show()
 pd.DataFrame(value).pivot(index="role", columns="skill", values="town")
 
 # %%
-from sim.analysis import calibrate
-from sim.setup import build_setup
+from sim.analysis.answers import calibrate
+from sim.play.setup import build_setup
 
 for name, target in (("calibration.json", 0.5), ("calibration_75.json", 0.75)):
     path = RESULTS / name

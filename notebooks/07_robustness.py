@@ -32,8 +32,8 @@ from functools import partial
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim import findings
-from sim.studies import legend_outside, load_study, quick_mode
+from sim.analysis import findings
+from sim.analysis.studies import legend_outside, load_study, quick_mode
 
 conds = findings.load_conditions(partial(load_study, rebuild=quick_mode()))
 for note in conds.notes:

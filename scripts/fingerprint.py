@@ -8,7 +8,7 @@ of the code play the same games, bit for bit.
 processes.)
 
 prints one JSON object: for each table size, the SHA-256 of the per-game result rows of a
-run (winner, reason, turns, deaths by cause, survivors by camp: sim.runner.COLS) and of
+run (winner, reason, turns, deaths by cause, survivors by camp: sim.play.runner.COLS) and of
 the full event log of its first `--logs` games (every statement, vote, night request and
 resolution). Which build runs follows MAFIA_SIM_PURE (sim._native).
 """
@@ -19,10 +19,10 @@ import argparse
 import hashlib
 import json
 
-from sim.play import Driver
-from sim.runner import run
-from sim.setup import build_setup
-from sim.streams import game_streams
+from sim.play.driver import Driver
+from sim.play.runner import run
+from sim.play.setup import build_setup
+from sim.play.streams import game_streams
 
 
 def fingerprint(players: int, games: int, logs: int, seed: int, jobs: int, backend: str,

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis import parse_target, recommend
-from sim.runner import run
-from sim.setup import build_setup
+from sim.analysis.answers import parse_target, recommend
+from sim.play.runner import run
+from sim.play.setup import build_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 

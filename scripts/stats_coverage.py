@@ -1,4 +1,4 @@
-"""Coverage of the intervals in sim.stats and of calibrate's fit, measured the way
+"""Coverage of the intervals in sim.play.stats and of calibrate's fit, measured the way
 tests/test_stats.py and tests/test_analysis.py check them: exact enumeration for win
 shares and paired differences, simulated grids for the calibration.
 
@@ -11,8 +11,8 @@ import math
 
 import numpy as np
 
-from sim.analysis import fit_calibration
-from sim.stats import Z95, paired_diff_interval, share_interval, wilson
+from sim.analysis.answers import fit_calibration
+from sim.play.stats import Z95, paired_diff_interval, share_interval, wilson
 
 
 def share_coverage(n: int, p: float, interval: object) -> float:

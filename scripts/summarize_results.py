@@ -17,10 +17,10 @@ from typing import Any
 
 import pandas as pd
 
-from sim import findings
-from sim.analysis import DEFAULT_TARGET
-from sim.studies import RESULTS as DEFAULT_RESULTS
-from sim.studies import Study, load_study, paired_rows, quick_mode, rule_label
+from sim.analysis import findings
+from sim.analysis.answers import DEFAULT_TARGET
+from sim.analysis.studies import RESULTS as DEFAULT_RESULTS
+from sim.analysis.studies import Study, load_study, paired_rows, quick_mode, rule_label
 
 CAMPS = ["town", "yakuza", "triad", "maniac"]
 NAMES = {"town": "Town", "yakuza": "the Yakuza", "triad": "the Triad", "maniac": "the maniac"}

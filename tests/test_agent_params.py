@@ -9,14 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from agents.base import resolve_agent_set
-from agents.params import Param
-from sim.errors import InputError
-from sim.play import Driver
-from sim.roles import Clan, Role
-from sim.rules import Composition, RuleSet
-from sim.setup import build_setup
-from sim.streams import game_streams
+from agents.registry import resolve_agent_set
+from sim.game.errors import InputError
+from sim.game.params import Param
+from sim.game.roles import Clan, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import Driver
+from sim.play.setup import build_setup
+from sim.play.streams import game_streams
 
 CAMPS = ("town", "yakuza", "triad", "maniac")
 
@@ -112,7 +112,7 @@ def _fingerprint(setup_params: dict[str, object], games: int = 60,
                  rules: RuleSet | None = None) -> str:
     """A hash of what was played: every game's log (every vote and night request, what the
     host resolved), deaths (seat, turn, cause) and outcome. The games are paired on common
-    random numbers (sim.streams), so only what a parameter changes shows, not a reshuffle
+    random numbers (sim.play.streams), so only what a parameter changes shows, not a reshuffle
     of everyone's later draws: a request that changes no death still counts as play."""
     aset = resolve_agent_set("heuristic", params=setup_params)
     driver = Driver(Composition.standard(25), rules or RuleSet(), aset)
@@ -179,7 +179,7 @@ def test_a_parameter_of_a_rule_option_changes_play_under_it() -> None:
 
 def test_params_command_lists_every_parameter_with_its_range(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from sim.cli import main
+    from sim.cli.main import main
 
     assert main(["params"]) == 0
     out = capsys.readouterr().out
@@ -192,7 +192,7 @@ def test_params_command_lists_every_parameter_with_its_range(
 
 
 def test_the_default_profile_is_the_heuristic_sets_defaults_and_any_user_name_wins() -> None:
-    from agents.base import default_profile
+    from agents.registry import default_profile
 
     profile = default_profile()
     assert profile, "agents/profiles/heuristic.toml holds the default profile"

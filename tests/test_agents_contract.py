@@ -1,4 +1,4 @@
-"""The agent contract (agents/base.py, sim/play.py, sim/view.py).
+"""The agent contract (agents/base.py, sim/play/driver.py, sim/engine/view.py).
 
 - Every agent set (uniform, random, heuristic) answers each decision with nothing (None,
   -1) or a request of its role's kind that is legal at that point, on the standard tables
@@ -25,11 +25,13 @@ import joblib
 import numpy as np
 import pytest
 
-from agents.base import Agent, AgentSet, load_agent, resolve_agent_set
-from sim.engine import Game
-from sim.errors import InputError
-from sim.play import ACTING, AgentError, Driver
-from sim.requests import (
+from agents.base import Agent, AgentSet
+from agents.registry import load_agent, resolve_agent_set
+from sim.engine.game import Game
+from sim.engine.state import GameState
+from sim.engine.view import Statement
+from sim.game.errors import InputError
+from sim.game.requests import (
     Ambush,
     Beat,
     Blast,
@@ -41,15 +43,14 @@ from sim.requests import (
     RaiseArmy,
     Strike,
 )
-from sim.roles import CLAN_ROLES, Cause, Clan, Role
-from sim.rules import Composition, RuleSet
-from sim.state import GameState
-from sim.view import Statement
+from sim.game.roles import CLAN_ROLES, Cause, Clan, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import ACTING, AgentError, Driver
 
 SETS = ("uniform", "random", "heuristic")
 HERE = "tests.test_agents_contract"
 
-#: The request kinds each role may send at night (R1; independent of sim.legal's table).
+#: The request kinds each role may send at night (R1; independent of sim.engine.legal's table).
 KINDS: dict[Role, tuple[type, ...]] = {
     Role.KAMIKAZE: (Blast,),
     Role.THUG: (Beat,),
@@ -229,8 +230,8 @@ def test_agents_pickle_fresh_and_mid_game(set_name: str) -> None:
 
 def test_a_finished_games_reports_pickle_in_both_builds() -> None:
     """The turn reports (deaths, checks, the outcome) and the public record pickle back to
-    the same values: compiled, frozen dataclasses need sim.pickling (as Outcome does since
-    sim.roles is compiled too)."""
+    the same values: compiled, frozen dataclasses need sim.game.pickling (as Outcome does since
+    sim.game.roles is compiled too)."""
     game = Driver(Composition.standard(16), RuleSet(), resolve_agent_set("heuristic")).play(
         rng(5), record=True)
     assert game.outcome is not None
@@ -424,7 +425,7 @@ class YakuzaOrdersForTriad(Agent):
     """A Yakuza sender who files a (valid) Triad order; the Triad plays as usual."""
 
     def clan_order(self, view: Any, rng: Any) -> ClanOrder | None:
-        from sim.legal import legal_orders
+        from sim.engine.legal import legal_orders
 
         if view.clan is not Clan.YAKUZA:
             return None
@@ -613,7 +614,7 @@ def test_order_for_the_other_clan_is_an_agent_error(mode: str) -> None:
          "no_such_pkg"),
         (lambda: resolve_agent_set("heuristic", {"doctor": f"{HERE}:NoSuchAgent"}),
          "NoSuchAgent"),
-        (lambda: resolve_agent_set("heuristic", {"doctor": "sim.view:PlayerView"}),
+        (lambda: resolve_agent_set("heuristic", {"doctor": "sim.engine.view:PlayerView"}),
          "PlayerView"),
         (lambda: resolve_agent_set("heuristic", params={"bravery": 1.0}), "bravery"),
         (lambda: resolve_agent_set("uniform", params={"crowd": 1.0}), "crowd"),

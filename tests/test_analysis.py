@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sim.analysis import (
+from sim.analysis.answers import (
     adjust,
     calibrate,
     candidates,
@@ -21,11 +22,11 @@ from sim.analysis import (
     parse_target,
     recommend,
 )
-from sim.errors import InputError
-from sim.resolve import load_game_file
-from sim.roles import Clan, Role
-from sim.rules import Composition
-from sim.setup import build_setup
+from sim.game.errors import InputError
+from sim.game.roles import Clan, Role
+from sim.game.rules import Composition
+from sim.play.resolve import load_game_file
+from sim.play.setup import build_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,16 +80,16 @@ def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPa
     """The winner's curse: the top candidates are replayed on games the selection never
     used (the same fresh games for each) and ranked on them; each says whether it is
     within noise of the best."""
-    import sim.analysis
+    import sim.analysis.answers
 
     calls: list[tuple[int, int, bool]] = []
-    real = sim.analysis.run
+    real = sim.analysis.answers.run
 
     def spy(*args: Any, **kw: Any) -> Any:
         calls.append((kw.get("start", 0), kw["games"], bool(kw.get("keep_rows"))))
         return real(*args, **kw)
 
-    monkeypatch.setattr(sim.analysis, "run", spy)
+    monkeypatch.setattr(sim.analysis.answers, "run", spy)
     table = recommend(build_setup(None, players=14), 14, parse_target(None), games=10,
                       rounds=2, keep=4, seed=3, confirm=2, confirm_games=50)
     fresh = [c for c in calls if c[2]]
@@ -105,7 +106,7 @@ def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPa
 
 
 def test_bootstrap_tells_a_clear_loser_from_a_tie() -> None:
-    from sim.analysis import _bootstrap_worse_share
+    from sim.analysis.answers import _bootstrap_worse_share
 
     target = {"town": 0.5, "yakuza": 0.5}
     rng = np.random.default_rng(0)
@@ -178,16 +179,16 @@ def test_calibration_interval_coverage_on_a_curve_that_is_not_logistic(points: i
 
 def test_calibrate_gives_each_grid_point_its_own_games(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
-    import sim.analysis
+    import sim.analysis.answers
 
     starts = []
-    real = sim.analysis.run
+    real = sim.analysis.answers.run
 
     def spy(*args: Any, **kw: Any) -> Any:
         starts.append((kw["seed"], kw.get("start", 0)))
         return real(*args, **kw)
 
-    monkeypatch.setattr(sim.analysis, "run", spy)
+    monkeypatch.setattr(sim.analysis.answers, "run", spy)
     calibrate(build_setup(None, players=14), lo=0.0, hi=1.0, points=3, games=10, seed=5)
     assert starts == [(5, 0), (5, 10), (5, 20)]
 
@@ -197,9 +198,9 @@ def test_calibrate_rejects_unknown_parameter() -> None:
         calibrate(build_setup(None, players=14), param="luck")
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "sim", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, env=None if env is None else {**os.environ, **env})
 
 
 def test_cli_recommend_and_odds_and_calibrate_json() -> None:
@@ -223,7 +224,7 @@ def test_cli_bad_target_and_range() -> None:
 
 
 def test_bench_reports_rates_and_efficiency() -> None:
-    from sim.bench import format_bench, run_bench
+    from sim.analysis.bench import format_bench, run_bench
 
     res = run_bench(games=20, jobs=2, rounds=2)
     assert res["rows"] and all(r["games_per_second"] > 0 for r in res["rows"])
@@ -243,7 +244,7 @@ def test_bench_rounds_must_be_positive() -> None:
 
 def test_bench_on_one_job_has_no_efficiency_line() -> None:
     """Issue 11: `bench --jobs 1` printed "parallel efficiency on 1 jobs: 98%"."""
-    from sim.bench import format_bench, run_bench
+    from sim.analysis.bench import format_bench, run_bench
 
     res = run_bench(games=20, jobs=1)
     assert res["parallel_efficiency"] is None
@@ -253,8 +254,9 @@ def test_bench_on_one_job_has_no_efficiency_line() -> None:
 
 def test_bench_profile_names_the_engine_and_agents_functions() -> None:
     """`mafia-sim bench --profile`: where the time goes, by function, with own shares that
-    add up to no more than the whole."""
-    r = cli("bench", "--profile", "--games", "30", "--json")
+    add up to no more than the whole. On the pure build, where every function of the engine
+    and the agents is Python that cProfile sees (compiled, they are C functions it does not)."""
+    r = cli("bench", "--profile", "--games", "30", "--json", env={"MAFIA_SIM_PURE": "1"})
     assert r.returncode == 0, r.stderr
     prof = json.loads(r.stdout)
     top = prof["top"]
@@ -271,7 +273,7 @@ def test_bench_profile_names_the_engine_and_agents_functions() -> None:
 @pytest.mark.parametrize("text", ["town=٠.5,yakuza=0.5", "town=nan,yakuza=0.5",
                                   "town=inf,yakuza=0.5"])
 def test_recommend_target_refuses_odd_numbers(text: str) -> None:
-    from sim.analysis import parse_target
+    from sim.analysis.answers import parse_target
 
     with pytest.raises(InputError):
         parse_target(text)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from sim import _native
-from sim.bench import available_builds
+from sim.analysis.bench import available_builds
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -55,11 +55,11 @@ def test_the_build_is_the_one_installed() -> None:
         assert _compiled_available(), _native.check()[1]
     if _native.BUILD == "compiled":
         import agents.town
-        import sim.engine
-        import sim.rules
+        import sim.engine.game
+        import sim.game.rules
 
-        assert _native.is_compiled(sim.engine) and _native.is_compiled(agents.town)
-        assert not _native.is_compiled(sim.rules)  # left pure on purpose
+        assert _native.is_compiled(sim.engine.game) and _native.is_compiled(agents.town)
+        assert not _native.is_compiled(sim.game.rules)  # left pure on purpose
 
 
 @needs_compiled
@@ -103,10 +103,10 @@ def test_an_edited_source_runs_pure_until_rebuilt(tmp_path: Path) -> None:
     pure, naming the stale source: never stale compiled code."""
     _copy_tree(tmp_path)
     assert _which(tmp_path).startswith("compiled")
-    with open(tmp_path / "sim" / "engine.py", "a", encoding="utf-8") as f:
+    with open(tmp_path / "sim" / "engine" / "game.py", "a", encoding="utf-8") as f:
         f.write("# an edit\n")
     said = _which(tmp_path)
-    assert said.startswith("pure Python") and "sim/engine.py" in said and "stale" in said
+    assert said.startswith("pure Python") and "sim/engine/game.py" in said and "stale" in said
 
 
 def test_without_a_compiled_build_everything_runs_pure(tmp_path: Path) -> None:
@@ -149,9 +149,9 @@ def test_a_turn_limit_ends_games_the_same_in_both_builds() -> None:
 
 def _samples() -> dict[str, tuple[Any, ...]]:
     """A value for each field of each dataclass that writes its `__init__` out."""
-    from sim.engine import CheckResult, Death
-    from sim.requests import ClanOrder, Kill, NightRequests, Vote
-    from sim.roles import Cause, Clan, Outcome, Reason, Winner
+    from sim.engine.report import CheckResult, Death
+    from sim.game.requests import ClanOrder, Kill, NightRequests, Vote
+    from sim.game.roles import Cause, Clan, Outcome, Reason, Winner
     order = ClanOrder(Clan.TRIAD, 3, 4)
     return {
         "Statement": (2, 5, "check", 7, "triad", "badge", 9),
@@ -171,14 +171,14 @@ def _samples() -> dict[str, tuple[Any, ...]]:
 
 def test_written_out_inits_take_the_fields_in_order_with_their_defaults() -> None:
     """A dataclass that writes its `__init__` out (compiled, the generated one would run
-    interpreted: sim.pickling) takes what the generated one would, in order, with the same
+    interpreted: sim.game.pickling) takes what the generated one would, in order, with the same
     defaults (None for a new empty container), keeps every value, and stays frozen."""
     import ast
     import dataclasses
     import importlib
     samples = _samples()
     written = []  # read from the source: a compiled class has none to inspect
-    for path in sorted((ROOT / "sim").glob("*.py")):
+    for path in sorted((ROOT / "sim").rglob("*.py")):
         for node in ast.parse(path.read_text()).body:
             if (isinstance(node, ast.ClassDef) and any(
                     "dataclass" in ast.unparse(d) for d in node.decorator_list) and any(
@@ -186,8 +186,9 @@ def test_written_out_inits_take_the_fields_in_order_with_their_defaults() -> Non
                     for f in node.body)):
                 init = next(f for f in node.body
                             if isinstance(f, ast.FunctionDef) and f.name == "__init__")
-                written.append((getattr(importlib.import_module(f"sim.{path.stem}"),
-                                        node.name), init.args))
+                module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+                written.append((getattr(importlib.import_module(module), node.name),
+                                init.args))
     assert sorted(c.__name__ for c, _ in written) == sorted(samples)
     for cls, spec in written:
         fields, args = dataclasses.fields(cls), samples[cls.__name__]

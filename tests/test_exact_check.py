@@ -1,5 +1,5 @@
 """The engine's correctness check: `uniform` games against the exact dynamic program
-(sim.exact) on compositions of civilians, plain clans and the maniac (R3.1, R17.4, D17.2)."""
+(sim.analysis.exact) on compositions of civilians, plain clans and the maniac (R3.1, R17.4, D17.2)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from agents.base import resolve_agent_set
-from sim.exact import deviation_z, exact_outcome
-from sim.roles import Winner
-from sim.rules import Composition, RuleSet
-from sim.runner import run
-from sim.setup import Setup
+from agents.registry import resolve_agent_set
+from sim.analysis.exact import deviation_z, exact_outcome
+from sim.game.roles import Winner
+from sim.game.rules import Composition, RuleSet
+from sim.play.runner import run
+from sim.play.setup import Setup
 
 CASES = [
     # civilians, yakuza, triad, maniac
@@ -75,10 +75,10 @@ def test_cmd_exact_fails_when_an_impossible_outcome_happens(
     so and exits 1 (simulated here by an exact table that forbids Town's wins)."""
     import argparse
 
-    import sim.exact
-    from sim.analysis_commands import cmd_exact
+    import sim.analysis.exact
+    from sim.cli.analysis_commands import cmd_exact
 
-    real = sim.exact.exact_outcome
+    real = sim.analysis.exact.exact_outcome
 
     def no_town(*a: object) -> dict[str, float]:
         out = real(*a)  # type: ignore[arg-type]
@@ -86,7 +86,7 @@ def test_cmd_exact_fails_when_an_impossible_outcome_happens(
         out["town"] = 0.0
         return out
 
-    monkeypatch.setattr(sim.exact, "exact_outcome", no_town)
+    monkeypatch.setattr(sim.analysis.exact, "exact_outcome", no_town)
     code = cmd_exact(argparse.Namespace(games=50, seed=1, jobs=1, json=False))
     text = capsys.readouterr().out
     assert code == 1

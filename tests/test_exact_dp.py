@@ -1,4 +1,4 @@
-"""Tests of sim.exact, the exact dynamic program for the uniform game.
+"""Tests of sim.analysis.exact, the exact dynamic program for the uniform game.
 
 Besides hand-computed cases, the DP is compared with an independent brute force that
 follows every labelled player and every vote (first voter, then his target) exactly.
@@ -13,7 +13,7 @@ from itertools import product
 
 import pytest
 
-from sim.exact import OUTCOMES, exact_outcome, exact_outcome_fraction
+from sim.analysis.exact import OUTCOMES, exact_outcome, exact_outcome_fraction
 
 F = Fraction
 

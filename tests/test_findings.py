@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.findings import HOLDS_IN_SIGN, NOT_ROBUST, ROBUST, Estimate, verdict
-from sim.roles import Winner
-from sim.studies import RULE_LABELS, rule_label
+from sim.analysis.findings import HOLDS_IN_SIGN, NOT_ROBUST, ROBUST, Estimate, verdict
+from sim.analysis.studies import RULE_LABELS, rule_label
+from sim.game.roles import Winner
 
 ROOT = Path(__file__).resolve().parent.parent
 CAMPS = ["town", "yakuza", "triad", "maniac"]
@@ -57,7 +57,7 @@ def test_verdict_for_a_share_uses_the_side_of_fifty_percent() -> None:
 
 
 def test_rule_labels_cover_every_option_in_plain_words() -> None:
-    from sim.rules import RuleSet
+    from sim.game.rules import RuleSet
     assert set(RULE_LABELS) == set(RuleSet.names())
     assert rule_label("p_no_vote=0.1") == \
         "chance a turn that a player does not vote: 0.1 (p_no_vote, default 0)"

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sim.cli import build_parser, main
-from sim.commands import JOBS_DEFAULT, format_summary
-from sim.errors import IllegalRequest, InputError
-from sim.resolve import resolve
-from sim.runner import batch_size_for
-from sim.stats import share_interval
+from sim.cli.commands import JOBS_DEFAULT, format_summary
+from sim.cli.main import build_parser, main
+from sim.game.errors import IllegalRequest, InputError
+from sim.play.resolve import resolve
+from sim.play.runner import batch_size_for
+from sim.play.stats import share_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -220,9 +220,9 @@ def test_out_onto_a_directory_leaves_nothing_behind(capsys: pytest.CaptureFixtur
 
 
 def test_out_that_fails_while_writing_leaves_no_tmp(tmp_path: Path) -> None:
-    from sim.commands import write_rows
-    from sim.runner import run
-    from sim.setup import build_setup
+    from sim.cli.commands import write_rows
+    from sim.play.runner import run
+    from sim.play.setup import build_setup
 
     res = run(build_setup(None, players=12), games=5, keep_rows=True)
     out = tmp_path / "x.parquet"
@@ -243,9 +243,9 @@ def test_run_table_max_games_and_jobs_are_honoured(tmp_path: Path) -> None:
     """`precision = 0.02` with `max_games = 300` played 4,000 games."""
     from argparse import Namespace
 
-    from sim.commands import run_kwargs
-    from sim.runner import run
-    from sim.setup import build_setup, load_toml
+    from sim.cli.commands import run_kwargs
+    from sim.play.runner import run
+    from sim.play.setup import build_setup, load_toml
 
     f = tmp_path / "s.toml"
     f.write_text("players = 12\n[run]\nprecision = 0.02\nmax_games = 300\njobs = 2\nseed = 4\n")
@@ -309,7 +309,7 @@ def _sweep(tmp_path: Path, games: int = 20) -> tuple[dict[str, Any], Path]:
 
 
 def _damage_and_resume(tmp_path: Path, damage: Any) -> list[str]:
-    from sim.analysis import run_sweep
+    from sim.analysis.answers import run_sweep
 
     spec, out = _sweep(tmp_path)
     run_sweep(spec, out)
@@ -343,7 +343,7 @@ def test_sweep_resume_adopts_the_cells_of_a_manifest_without_checksums(tmp_path:
                                                                       ) -> None:
     """Sweeps finished before checksums were recorded resume without replaying whole cells,
     but a cell whose counts disagree is still played again."""
-    from sim.analysis import run_sweep
+    from sim.analysis.answers import run_sweep
 
     spec, out = _sweep(tmp_path)
     run_sweep(spec, out)
@@ -363,7 +363,7 @@ def test_sweep_resume_adopts_the_cells_of_a_manifest_without_checksums(tmp_path:
 
 def test_sweep_resume_with_a_corrupt_manifest(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
-    from sim.analysis import run_sweep
+    from sim.analysis.answers import run_sweep
 
     spec, out = _sweep(tmp_path)
     run_sweep(spec, out)
@@ -373,7 +373,7 @@ def test_sweep_resume_with_a_corrupt_manifest(capsys: pytest.CaptureFixture[str]
 
 
 def test_second_sweep_into_the_same_out_is_refused(tmp_path: Path) -> None:
-    from sim.analysis import _sweep_lock, run_sweep
+    from sim.analysis.answers import _sweep_lock, run_sweep
 
     spec, out = _sweep(tmp_path)
     out.mkdir()
@@ -382,7 +382,7 @@ def test_second_sweep_into_the_same_out_is_refused(tmp_path: Path) -> None:
 
 
 def test_failing_sweep_cell_is_named() -> None:
-    from sim.analysis import sweep_cells
+    from sim.analysis.answers import sweep_cells
 
     spec = {"base": {"players": 12}, "grid": {"rule.turn_limit": [5, 0]}}
     with pytest.raises(InputError, match=r'cell \{"rule.turn_limit": 0\}'):
@@ -436,8 +436,8 @@ def test_interval_bounds_are_exact_at_the_edges(capsys: pytest.CaptureFixture[st
 
 
 def test_sweep_goes_to_runs_sweep_name_and_takes_overrides(tmp_path: Path) -> None:
-    from sim.analysis import run_sweep
-    from sim.analysis_commands import sweep_name
+    from sim.analysis.answers import run_sweep
+    from sim.cli.analysis_commands import sweep_name
 
     assert sweep_name({"name": "example"}, "examples/sweep.toml") == "example"
     assert sweep_name({}, "examples/sweep.toml") == "sweep"
@@ -450,29 +450,28 @@ def test_sweep_goes_to_runs_sweep_name_and_takes_overrides(tmp_path: Path) -> No
 
 
 def test_own_agent_imports_from_the_current_directory(tmp_path: Path) -> None:
-    """The README's example, run as the installed `mafia-sim` runs (no cwd on sys.path)."""
+    """The README's plug-in example (the first code block of its Agents section), run as the
+    installed `mafia-sim` runs (no cwd on sys.path)."""
+    agents_section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Agents\n")[1]
+    example = agents_section.split("```python\n")[1].split("```")[0]
+    assert "class CarefulDoctor(Agent)" in example
     pkg = tmp_path / "mypkg"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
-    (pkg / "mymod.py").write_text(
-        "from agents.base import Agent\nfrom sim.requests import Heal\n\n"
-        "class CarefulDoctor(Agent):\n    PARAMS = {'fear': 0.5}\n\n"
-        "    def night(self, view, rng):\n        if view.turn == 0:\n            return None\n"
-        "        trusted = [s for s in view.public.living() if s != self.seat and s != "
-        "view.last_heal]\n        return Heal(trusted[int(rng.integers(len(trusted)))]) if "
-        "trusted else None\n")
+    (pkg / "mymod.py").write_text(example)
     entry = ("import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]; "
-             "from sim.cli import main; raise SystemExit(main())")
+             "from sim.cli.main import main; raise SystemExit(main())")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     r = subprocess.run([PY, "-c", entry, "run", "--players", "12", "--games", "20", "--quiet",
-                        "--agent", "doctor=mypkg.mymod:CarefulDoctor"], cwd=tmp_path, env=env,
+                        "--agent", "doctor=mypkg.mymod:CarefulDoctor",
+                        "--param", "doctor.fear=0.8"], cwd=tmp_path, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("20 games")
 
 
 def test_rows_seed_column_holds_the_largest_seed(tmp_path: Path) -> None:
-    from sim.commands import MAX_SEED
+    from sim.cli.commands import MAX_SEED
 
     out = tmp_path / "g.parquet"
     assert main(["run", "--players", "12", "--games", "3", "--seed", str(MAX_SEED), "--out",

@@ -1,4 +1,4 @@
-"""`mafia-sim replay --log / --json` (sim/gamelog.py): a played game written out in full, and
+"""`mafia-sim replay --log / --json` (sim/engine/gamelog.py): a played game written out in full, and
 in the resolve schema. Resolving the written game gives the same game: the same winner,
 reason and last turn, and the same deaths (player, cause, step) turn by turn."""
 
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from sim.errors import InputError
-from sim.gamelog import game_json, game_log
-from sim.resolve import resolve
-from sim.runner import replay
-from sim.setup import build_setup
+from sim.engine.gamelog import game_json, game_log
+from sim.game.errors import InputError
+from sim.play.resolve import resolve
+from sim.play.runner import replay
+from sim.play.setup import build_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,11 +162,11 @@ def test_cli_replay_json_resolves(tmp_path: Path) -> None:
 
 
 def test_round_trip_private_statement_to_a_checked_player() -> None:
-    from sim.engine import Game
-    from sim.requests import Check, NightRequests, TurnInput
-    from sim.roles import Role
-    from sim.rules import Composition, RuleSet
-    from sim.view import Statement
+    from sim.engine.game import Game
+    from sim.engine.view import Statement
+    from sim.game.requests import Check, NightRequests, TurnInput
+    from sim.game.roles import Role
+    from sim.game.rules import Composition, RuleSet
 
     game = Game(Composition.standard(12), RuleSet(abstention_limit=0), record=True)
     com = game.st.seats_by_role[Role.COMMISSAR][0]

@@ -12,17 +12,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agents.base import Agent, resolve_agent_set
+from agents.base import Agent
 from agents.heuristic import CommissarAgent, TownAgent
-from sim.engine import Game
-from sim.info import InfoModel
-from sim.play import Driver
-from sim.requests import NightRequests, TurnInput
-from sim.roles import Camp, Role
-from sim.rules import Composition, RuleSet
-from sim.runner import GameFailed, play_batch
-from sim.setup import build_setup
-from sim.view import Statement
+from agents.registry import resolve_agent_set
+from sim.engine.game import Game
+from sim.engine.info import InfoModel
+from sim.engine.view import Statement
+from sim.game.requests import NightRequests, TurnInput
+from sim.game.roles import Camp, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import Driver
+from sim.play.runner import GameFailed, play_batch
+from sim.play.setup import build_setup
 
 
 def day_votes(claim: bool, seed: int) -> tuple[Counter[int], int]:
@@ -75,7 +76,7 @@ def test_commissar_opens_up_on_finding_an_enemy() -> None:
     agent = CommissarAgent(c)
     view = game.view(c)
     assert agent.statements(view, np.random.default_rng(0)) == []
-    from sim.engine import CheckResult
+    from sim.engine.report import CheckResult
 
     mafioso = st.members[2][0]
     view.checks.append(CheckResult(c, mafioso, "triad", -1, (c,), 1))
@@ -104,7 +105,7 @@ def test_a_failing_game_names_its_index_and_seed() -> None:
 def test_default_agents_use_the_rule_options() -> None:
     """The maniac takes his ambush in some games (R9.3) and never when the option is off;
     the doctor repeats heals far more where the rule set allows it (R8.3)."""
-    from sim.play import Driver
+    from sim.play.driver import Driver
 
     def play(rules: RuleSet, games: int = 150) -> list[Game]:
         d = Driver(Composition.standard(25), rules, resolve_agent_set("heuristic"))

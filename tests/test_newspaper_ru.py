@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from sim.errors import InputError
-from sim.newspaper import CAUSE_RU, beaten_line, causes_text, death_line
-from sim.resolve import resolve
-from sim.roles import Cause
+from sim.engine.newspaper import CAUSE_RU, beaten_line, causes_text, death_line
+from sim.game.errors import InputError
+from sim.game.roles import Cause
+from sim.play.resolve import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,9 +2,9 @@
 
 Compositions are drawn from role counts (civilians, the unique roles, two clans of plain
 mafiosi with an optional kamikaze/thug and VSB), kept only when `Composition.problems` finds
-no fault (D2.1). Games are played two ways: by the `random` agent set through `sim.play`, and
+no fault (D2.1). Games are played two ways: by the `random` agent set through `sim.play.driver`, and
 by a driver in this file that calls `Game.play_turn` directly with requests drawn from the
-legal lists of `sim.legal` (so every request kind, the Army and protects included, is used).
+legal lists of `sim.engine.legal` (so every request kind, the Army and protects included, is used).
 
 Properties (RULES.md, docs/rules.md):
 1. every game ends, at the latest on the rule set's last turn (D17.4);
@@ -29,12 +29,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from agents.base import resolve_agent_set
-from sim.engine import Game
-from sim.errors import IllegalRequest, InputError
-from sim.legal import candidate_actions, legal_actions, legal_orders, legal_votes
-from sim.play import Driver
-from sim.requests import (
+from agents.registry import resolve_agent_set
+from sim.engine.game import Game
+from sim.engine.legal import candidate_actions, legal_actions, legal_orders, legal_votes
+from sim.game.errors import IllegalRequest, InputError
+from sim.game.requests import (
     Blast,
     Check,
     ClanOrder,
@@ -45,8 +44,9 @@ from sim.requests import (
     TurnInput,
     Vote,
 )
-from sim.roles import CLAN_ROLES, PEACEFUL, Camp, Cause, Clan, Reason, Role, Winner
-from sim.rules import Composition, RuleSet, Seat
+from sim.game.roles import CLAN_ROLES, PEACEFUL, Camp, Cause, Clan, Reason, Role, Winner
+from sim.game.rules import Composition, RuleSet, Seat
+from sim.play.driver import Driver
 
 RANDOM = resolve_agent_set("random")
 SETTINGS = {"deadline": None, "database": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -369,7 +369,7 @@ def check_game(game: Game) -> None:
 
 
 # ----------------------------------------------------------------------------------------
-# properties over games of the random agents (sim.play)
+# properties over games of the random agents (sim.play.driver)
 # ----------------------------------------------------------------------------------------
 
 
@@ -414,7 +414,7 @@ def test_heuristic_agents_never_stalemate_on_the_standard_table(n, seed):
 
 
 # ----------------------------------------------------------------------------------------
-# a driver on Game.play_turn with requests drawn from sim.legal
+# a driver on Game.play_turn with requests drawn from sim.engine.legal
 # ----------------------------------------------------------------------------------------
 
 
@@ -439,7 +439,7 @@ def _rejects(game: Game, inp: TurnInput) -> bool:
 
 
 def draw_turn(game: Game, rng: np.random.Generator, hunt: bool, attrition: bool) -> TurnInput:
-    """One turn of requests, each drawn from the legal lists of sim.legal.
+    """One turn of requests, each drawn from the legal lists of sim.engine.legal.
 
     `hunt`: the killers go after the positive heroes and nobody votes for one, so that the
     Army of Darkness (R12.5) becomes possible.
@@ -630,7 +630,7 @@ def test_direct_driver_exercises_every_request_kind():
 # ----------------------------------------------------------------------------------------
 
 ABSENT_DON = (
-    "R14.4 with an absent Don: sim.legal.legal_orders lists only the Don's orders while the "
+    "R14.4 with an absent Don: sim.engine.legal.legal_orders lists only the Don's orders while the "
     "clan has a Don, though order_fault accepts a member's own order (by=member, "
     "shooter=member); PlayerView.legal_orders returns [] to every non-Don, so the Driver's "
     "stand-in sender cannot give a legal order"

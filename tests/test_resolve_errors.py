@@ -1,4 +1,4 @@
-"""`mafia-sim resolve GAME.json` and `sim.resolve.resolve(dict)` on invalid input
+"""`mafia-sim resolve GAME.json` and `sim.play.resolve.resolve(dict)` on invalid input
 (docs/resolve.md): every bad file or illegal request is exit status 2 with one line on
 stderr naming the problem, never a traceback; from Python an InputError or IllegalRequest
 whose message names it. Plus the success path: valid games, the examples, the newspapers.
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from sim.errors import IllegalRequest, InputError, MafiaSimError
-from sim.resolve import load_game_file, resolve
+from sim.game.errors import IllegalRequest, InputError, MafiaSimError
+from sim.play.resolve import load_game_file, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sim.analysis import sweep_cells, sweep_hash
-from sim.setup import load_toml
-from sim.stats import half_width
+from sim.analysis.answers import sweep_cells, sweep_hash
+from sim.play.setup import load_toml
+from sim.play.stats import half_width
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDIES = sorted((ROOT / "studies").glob("*.toml"))

@@ -3,8 +3,8 @@ what RULES.md (R, D) or docs/rules.md (P) say. Each test fails because of an eng
 defect; see the docstrings for the rule quoted."""
 
 
-from sim.errors import IllegalRequest  # noqa: F401
-from sim.resolve import resolve
+from sim.game.errors import IllegalRequest  # noqa: F401
+from sim.play.resolve import resolve
 
 FULL = [
     ("Anna", "commissar"),

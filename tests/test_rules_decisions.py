@@ -8,8 +8,8 @@ the test of each is named after its id and plays a scripted game through `resolv
 
 import pytest
 
-from sim.errors import IllegalRequest, InputError
-from sim.resolve import resolve
+from sim.game.errors import IllegalRequest, InputError
+from sim.play.resolve import resolve
 
 #: 18 players: every role once, two clans with a Don, a spare mafioso and a VSB each.
 FULL = [

@@ -6,8 +6,8 @@ plays a scripted game through the documented `resolve` API (docs/resolve.md).
 
 import pytest
 
-from sim.errors import IllegalRequest, InputError  # noqa: F401  (InputError: API contract)
-from sim.resolve import resolve
+from sim.game.errors import IllegalRequest, InputError  # noqa: F401  (InputError: API contract)
+from sim.play.resolve import resolve
 
 # --------------------------------------------------------------------------
 # Tables and builders

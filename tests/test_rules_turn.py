@@ -6,8 +6,8 @@ docs/resolve.md, to check the engine independently.
 """
 import pytest
 
-from sim.errors import IllegalRequest, InputError
-from sim.resolve import resolve
+from sim.game.errors import IllegalRequest, InputError
+from sim.play.resolve import resolve
 
 # --------------------------------------------------------------------------
 # helpers

@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.base import resolve_agent_set
-from sim.analysis import compare, paired_compare, run_sweep, sweep_cells
-from sim.errors import InputError
-from sim.roles import Winner
-from sim.runner import replay, run
-from sim.setup import build_setup, parse_roles
+from agents.registry import resolve_agent_set
+from sim.analysis.answers import compare, paired_compare, run_sweep, sweep_cells
+from sim.game.errors import InputError
+from sim.game.roles import Winner
+from sim.play.runner import replay, run
+from sim.play.setup import build_setup, parse_roles
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -282,7 +282,7 @@ def test_skip_policy_counts_illegal_requests() -> None:
 
 
 from agents.base import Agent  # noqa: E402
-from sim.requests import Heal  # noqa: E402
+from sim.game.requests import Heal  # noqa: E402
 
 
 class SelfHealer(Agent):
@@ -295,8 +295,8 @@ class SelfHealer(Agent):
 def test_study_paired_rows_use_the_paired_interval(tmp_path: Path) -> None:
     """The studies' paired rows report the same interval as compare (Tango's, never zero
     width) and McNemar's p-value."""
-    from sim.stats import paired_diff_interval
-    from sim.studies import Study, paired_rows
+    from sim.analysis.studies import Study, paired_rows
+    from sim.play.stats import paired_diff_interval
 
     (tmp_path / "cells").mkdir()
     base = np.array([0, 1, 2, 3] * 10, dtype=np.int8)

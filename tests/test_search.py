@@ -1,4 +1,4 @@
-"""exploit and equilibrate (sim/search.py), and parameter files."""
+"""exploit and equilibrate (sim/analysis/search.py), and parameter files."""
 
 from __future__ import annotations
 
@@ -11,11 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from agents.params import Value
-from sim.cli import main
-from sim.errors import InputError
-from sim.roles import Winner
-from sim.search import (
+from sim.analysis.search import (
     BestResponse,
     Evaluator,
     best_response,
@@ -23,7 +19,11 @@ from sim.search import (
     equilibrate,
     single_moves,
 )
-from sim.setup import build_setup, load_params_file
+from sim.cli.main import main
+from sim.game.errors import InputError
+from sim.game.params import Value
+from sim.game.roles import Winner
+from sim.play.setup import build_setup, load_params_file
 
 
 class FakeEvaluator(Evaluator):

@@ -1,4 +1,4 @@
-"""sim.stats: published reference values and coverage by exact enumeration (fast: every
+"""sim.play.stats: published reference values and coverage by exact enumeration (fast: every
 sample of a small n is enumerated, no simulation)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from sim.stats import (
+from sim.play.stats import (
     Z95,
     half_width,
     mcnemar_p,

@@ -1,4 +1,4 @@
-"""Common random numbers that survive a deviation (sim/streams.py): each seat's agent, the
+"""Common random numbers that survive a deviation (sim/play/streams.py): each seat's agent, the
 deal, the host's chance and the reads draw from their own streams, and the host draws the
 same shape every day, so a deviation confined to one seat's agent leaves everyone else's
 draws where they were until it changes what they see."""
@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.base import Agent, AgentSet, resolve_agent_set
-from sim.play import Driver
-from sim.roles import Role
-from sim.rules import Composition, RuleSet
-from sim.streams import game_streams, seed_words
+from agents.base import Agent, AgentSet
+from agents.registry import resolve_agent_set
+from sim.game.roles import Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import Driver
+from sim.play.streams import game_streams, seed_words
 
 HEURISTIC = resolve_agent_set("heuristic")
 MANIAC: type[Agent] = HEURISTIC.classes[Role.MANIAC]

@@ -15,7 +15,7 @@ into the host's knowledge at every decision it is asked for, and finds nothing:
 Nothing it reaches is the game state, the game, the engine's reports or inputs, the
 information model, the driver, an agent, or another player's view.
 
-The legal lists, now worked out from the view's own data, are checked against sim.legal
+The legal lists, now worked out from the view's own data, are checked against sim.engine.legal
 (worked out from the state) at every decision of random agents on several tables.
 
 What this does not cover: an agent runs in the host's process, so the interpreter itself
@@ -35,16 +35,18 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from agents.base import Agent, AgentSet, resolve_agent_set
-from sim.engine import Game, TurnReport
-from sim.info import InfoModel
-from sim.legal import army_fault, legal_actions, legal_orders, vote_fault
-from sim.play import Driver
-from sim.requests import NightRequests, TurnInput
-from sim.roles import Cause, Clan, Role
-from sim.rules import Composition, RuleSet
-from sim.state import GameState
-from sim.view import PlayerView, PublicRecord
+from agents.base import Agent, AgentSet
+from agents.registry import resolve_agent_set
+from sim.engine.game import Game
+from sim.engine.info import InfoModel
+from sim.engine.legal import army_fault, legal_actions, legal_orders, vote_fault
+from sim.engine.report import TurnReport
+from sim.engine.state import GameState
+from sim.engine.view import PlayerView, PublicRecord
+from sim.game.requests import NightRequests, TurnInput
+from sim.game.roles import Cause, Clan, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import Driver
 
 HERE = "tests.test_view_isolation"
 
@@ -241,7 +243,7 @@ def test_a_vsb_is_told_civilian_and_nothing_shows_his_clan() -> None:
             assert all(m not in view.allies for m in st.members[st.clan[v]])
 
 
-# -- the legal lists, from the view, against sim.legal, from the state --------------------------
+# -- the legal lists, from the view, against sim.engine.legal, from the state --------------------------
 TABLES = [
     pytest.param(Composition.standard(12), RuleSet(), id="standard12"),
     pytest.param(Composition.standard(25), RuleSet(), id="standard25"),

@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from sim.cli import main
+from sim.cli.main import main
 from sim.web.app import MAX_BODY, create_app
 from sim.web.live import Live, Registry
 

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 from web_browser import chromium, find_browser, live_server
 
-from sim.cli import main
+from sim.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 pytestmark = pytest.mark.browser

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import importlib.resources
 import json
 import secrets
 import threading
@@ -32,16 +33,15 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from sim.analysis import odds, paired_compare, same_by_construction
-from sim.commands import CAMP_ORDER
-from sim.errors import InputError, MafiaSimError
-from sim.newspaper import GENDERS, ROLE_EN, ROLE_RU, causes_text
-from sim.resolve import resolve
-from sim.roles import Cause, Role
-from sim.rules import Composition, RuleSet
-from sim.runner import RunResult, Tally, run
-from sim.setup import Setup, build_setup
-from sim.stats import share_interval
+from sim.analysis.answers import odds, paired_compare, same_by_construction
+from sim.engine.newspaper import GENDERS, ROLE_EN, ROLE_RU, causes_text
+from sim.game.errors import InputError, MafiaSimError
+from sim.game.roles import WINNER_KEYS, Cause, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.resolve import resolve
+from sim.play.runner import RunResult, Tally, run
+from sim.play.setup import Setup, build_setup
+from sim.play.stats import share_interval
 from sim.web import host
 from sim.web.forms import (
     COUNTS,
@@ -62,7 +62,8 @@ MAX_BODY = 1024 * 1024
 MAX_SESSIONS = 64
 ODDS_GAMES = 2000
 MAX_ODDS_GAMES = 5000
-RECOMMENDED = HERE.parent.parent / "results" / "recommended.csv"
+#: the committed recommendations, shipped inside the package (sim/data; results/ links to it)
+RECOMMENDED = importlib.resources.files("sim.data") / "recommended.csv"
 SHOWN_CAMPS = ["town", "yakuza", "triad", "maniac", "draw"]
 
 
@@ -384,9 +385,9 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         if run_ is None or run_.kind != "odds":
             return {"run": None}
         parts, done = run_.poll()
-        wins = np.sum(parts, axis=0) if parts else np.zeros(len(CAMP_ORDER), np.int64)
+        wins = np.sum(parts, axis=0) if parts else np.zeros(len(WINNER_KEYS), np.int64)
         camps = {}
-        for i, camp in enumerate(CAMP_ORDER):
+        for i, camp in enumerate(WINNER_KEYS):
             lo, hi = share_interval(int(wins[i]), done)
             camps[camp] = {"share": wins[i] / done if done else 0.0, "low": lo, "high": hi}
         return {"run": run_, "odds": camps if done else None, "done": done}
@@ -411,7 +412,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
 
         def play(start: int, n: int, jobs_now: int) -> np.ndarray:
             res = odds(game, setup, games=n, seed=0, jobs=jobs_now, start=start)
-            return np.array([res["camps"][c]["wins"] for c in CAMP_ORDER])
+            return np.array([res["camps"][c]["wins"] for c in WINNER_KEYS])
 
         live.start(request.state.sid, Live("odds", play, games, jobs))
         return page(request, "_odds.html", state=state, **odds_results(request))
@@ -484,7 +485,7 @@ def role_names(lang: str) -> dict[str, str]:
 
 
 def recommendation(form: TableForm) -> dict[str, Any] | None:
-    """The committed recommendation (results/recommended.csv) for the form's table size."""
+    """The committed recommendation (sim/data/recommended.csv) for the form's table size."""
     n = form.total()
     if n is None:
         return None
@@ -492,10 +493,9 @@ def recommendation(form: TableForm) -> dict[str, Any] | None:
         return {"n": n, "row": None, "missing": False}
     if not RECOMMENDED.is_file():
         return {"n": n, "row": None, "missing": True}
-    with RECOMMENDED.open(newline="") as f:
-        for row in csv.DictReader(f):
-            if row.get("players") == str(n):
-                return {"n": n, "row": row, "missing": False}
+    for row in csv.DictReader(RECOMMENDED.read_text(encoding="utf-8").splitlines()):
+        if row.get("players") == str(n):
+            return {"n": n, "row": row, "missing": False}
     return {"n": n, "row": None, "missing": False}
 
 

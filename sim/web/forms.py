@@ -1,5 +1,5 @@
 """The table form: role counts and rule options as plain form values, read into a
-`sim.setup.Setup` with `build_setup` (as the command line does), every problem a one-line
+`sim.play.setup.Setup` with `build_setup` (as the command line does), every problem a one-line
 message beside the control that caused it."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from sim.errors import InputError
-from sim.rules import Composition, RuleSet
-from sim.setup import Setup, build_setup, check_playable
+from sim.game.errors import InputError
+from sim.game.rules import Composition, RuleSet
+from sim.play.setup import Setup, build_setup, check_playable
 
-#: the largest table the page plays (the command line takes up to sim.setup.MAX_PLAYERS)
+#: the largest table the page plays (the command line takes up to sim.play.setup.MAX_PLAYERS)
 MAX_PLAYERS = 60
 #: the most games one request plays (a table, each arm of a comparison, odds)
 MAX_GAMES = 20_000
@@ -75,7 +75,7 @@ class TableForm:
         return f
 
     def set_composition(self, comp: Composition) -> None:
-        from sim.roles import Clan, Role
+        from sim.game.roles import Clan, Role
 
         by_control = {
             "civilian": comp.count(Role.CIVILIAN), "commissar": comp.count(Role.COMMISSAR),

@@ -1,10 +1,10 @@
 """Hosting a game on the page: the players and each turn's requests as form values, turned
 into the `resolve` schema (docs/resolve.md), with the choices the engine's legal lists
-allow (sim.legal) and the engine's own message for anything it refuses.
+allow (sim.engine.legal) and the engine's own message for anything it refuses.
 
 The game is a `resolve` dict; a turn being entered is a draft of form values. Nothing here
 decides a rule: the day's removals and the night's choices come from
-`sim.resolve.ScriptedGame` and `sim.legal`, the result from `sim.resolve.resolve`.
+`sim.play.resolve.ScriptedGame` and `sim.engine.legal`, the result from `sim.play.resolve.resolve`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.errors import IllegalRequest, InputError, MafiaSimError
-from sim.legal import legal_actions, legal_orders, legal_votes
-from sim.play import ACTING
-from sim.requests import Ambush, Protect, RaiseArmy
-from sim.resolve import ScriptedGame, parse_game, resolve
-from sim.roles import Clan, Role
-from sim.rules import Composition, RuleSet
+from sim.engine.legal import legal_actions, legal_orders, legal_votes
+from sim.game.errors import IllegalRequest, InputError, MafiaSimError
+from sim.game.requests import Ambush, Protect, RaiseArmy
+from sim.game.roles import Clan, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import ACTING
+from sim.play.resolve import ScriptedGame, parse_game, resolve
 from sim.web.forms import MAX_PLAYERS, RULES, rule_kind
 
 #: the most turns a hosted game (or a loaded file) may hold

@@ -2,9 +2,9 @@
 within a second and sharper ones as rounds finish.
 
 Round k plays games `start .. start + size - 1` of the run's seed with the same functions
-the command line uses (`sim.runner.run`, `sim.analysis.odds`), so the numbers after every
-round are exactly those of a command-line run of that many games with that seed. Rounds
-grow (200, 400, 800, ... at most 2,000 games) so a run can be stopped within a round.
+the command line uses (`sim.play.runner.run`, `sim.analysis.answers.odds`), so the numbers
+after every round are exactly those of a command-line run of that many games with that
+seed. Rounds grow (200, 400, 800, ... at most 2,000 games) so a run can be stopped within a round.
 A run stops when it is cancelled (a new request from the same page replaces it, the page
 is left), when nobody asked for its numbers for `IDLE_SECONDS`, or when it is done. At most
 `MAX_LIVE` runs play at once; a new one stops the oldest.
@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sim.errors import MafiaSimError
+from sim.game.errors import MafiaSimError
 
 FIRST_ROUND = 200
 LARGEST_ROUND = 2000

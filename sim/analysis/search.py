@@ -1,0 +1,344 @@
+"""Best responses and exploitability: how far each camp could raise its own win share by
+playing differently while the others play as before (OpenSpiel's `nash_conv`, estimated by
+simulation), and iterated best response towards an approximate equilibrium.
+
+A camp's deviations are its agents' parameters (`AgentSet.space`): every single-parameter
+move over each dimension's search values, then a few combinations of the best single moves
+(coordinate ascent: the best value of each helpful dimension, added in turn). The other
+camps keep their parameters, as optuna's partial-fixed sampler keeps some parameters fixed.
+
+Games are spent adaptively and on common random numbers:
+
+- selection is successive halving: at each stage every surviving candidate and the
+  baseline play the same fresh range of game indices (stage k plays indices from
+  k * STAGE_STRIDE), and the best third by mean paired gain (accumulated over the stages
+  it played) goes on, until one is left;
+- the winner then plays a *confirming* run on fresh indices (from CONFIRM_BASE) that no
+  selection stage used, paired with the baseline on the same games. The reported gain and
+  its paired 95% interval come from that run only, so they carry no winner's curse.
+
+The baseline (the setup's own profile) is never a candidate: the best *deviation* is
+confirmed and reported as measured, even when its gain is negative. A gain at or below zero
+(or an interval reaching below zero) says that no deviation tried beats the profile; the
+interval's upper end bounds how much the best one found could help.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from sim.game.params import CAMPS, Dim, Value, lookup_order, params_of
+from sim.game.roles import Winner
+from sim.play.setup import Setup
+
+#: game indices of selection stage k start at k * STAGE_STRIDE
+STAGE_STRIDE = 10_000_000
+#: game indices of the confirming runs start here (never used in selection)
+CONFIRM_BASE = 1_000_000_000
+#: default confirming games and selection budget (games per camp), sized so that all four
+#: camps on the standard 25-player table take about 10 minutes with 2 jobs (unloaded)
+DEFAULT_GAMES = 20_000
+DEFAULT_BUDGET = 120_000
+#: fewest games a candidate plays in one stage
+MIN_STAGE_GAMES = 50
+#: successive halving keeps 1/ETA of the candidates after each stage
+ETA = 3
+#: at most this many of the best single moves are combined
+MAX_COMBINED = 5
+
+Deviation = dict[str, Value]
+Progress = Callable[[int], None]
+
+
+def profile_key(params: Mapping[str, Value]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((k, repr(v)) for k, v in params.items()))
+
+
+@dataclass(frozen=True)
+class BestResponse:
+    """A camp's best deviation found and its confirmed gain in the camp's own win share."""
+
+    camp: str
+    gain: float
+    low: float
+    high: float
+    deviation: Deviation
+    tried: int
+    share: float = math.nan  # the camp's share under the deviation (confirming run)
+    base_share: float = math.nan  # and under the profile searched from
+    games: int = 0  # confirming games
+    selection_games: int = 0  # games the candidates played in selection
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"gain": self.gain, "low": self.low, "high": self.high,
+                "deviation": dict(self.deviation), "tried": self.tried, "share": self.share,
+                "base_share": self.base_share, "games": self.games,
+                "selection_games": self.selection_games}
+
+
+class Evaluator:
+    """Winners of a setup's deviations on given game ranges, cached and extended on demand
+    (a range's first n games are the same whatever n, so a longer request only plays the
+    missing games). `played` counts every game played."""
+
+    def __init__(self, setup: Setup, *, seed: int, jobs: int = 1,
+                 progress: Progress | None = None):
+        self.setup, self.seed, self.jobs, self.progress = setup, seed, jobs, progress
+        self.played = 0
+        self._rows: dict[tuple[Any, ...], dict[int, np.ndarray]] = {}
+        self._setups: dict[tuple[Any, ...], Setup] = {}
+
+    def setup_for(self, dev: Mapping[str, Value]) -> Setup:
+        key = profile_key(dev)
+        s = self._setups.get(key)
+        if s is None:
+            s = self._setups[key] = (replace(self.setup,
+                                             agents=self.setup.agents.with_params(dev))
+                                     if dev else self.setup)
+        return s
+
+    def winners(self, dev: Mapping[str, Value], start: int, n: int) -> np.ndarray:
+        from sim.play.runner import run
+
+        by_start = self._rows.setdefault(profile_key(dev), {})
+        have = by_start.get(start, np.zeros(0, np.int32))
+        if len(have) < n:
+            res = run(self.setup_for(dev), games=n - len(have), seed=self.seed,
+                      jobs=self.jobs, keep_rows=True, start=start + len(have))
+            if res.interrupted:
+                raise KeyboardInterrupt
+            assert res.rows is not None
+            have = by_start[start] = np.concatenate([have, res.rows[:, 1]])
+            self.played += res.tally.games
+            if self.progress is not None:
+                self.progress(res.tally.games)
+        return have[:n]
+
+
+def seated(setup: Setup) -> set[Any]:
+    return {(s.role, s.clan) for s in setup.comp.seats}
+
+
+def camp_space(setup: Setup, camp: str) -> list[Dim]:
+    """The directions `camp` may deviate in at this table."""
+    return setup.agents.space(camp, seated(setup))
+
+
+def current_value(setup: Setup, dim: Dim) -> Value:
+    """The value `dim` has in the setup's profile (for a seated agent of its camp or role)."""
+    pname = dim.name.rsplit(".", 1)[-1]
+    scope = dim.name.rsplit(".", 1)[0]
+    for role, clan, cls in setup.agents.agents_of():
+        if (role, clan) not in seated(setup) or pname not in params_of(cls):
+            continue
+        order = lookup_order(role, clan, pname)
+        if f"{scope}.{pname}" not in order:
+            continue
+        for key in order:
+            if key in setup.agents.params:
+                return setup.agents.params[key]
+        return params_of(cls)[pname].default
+    return dim.param.default
+
+
+def _same(a: Value, b: Value) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return math.isclose(float(a), float(b), rel_tol=0, abs_tol=1e-12)
+
+
+def single_moves(setup: Setup, dims: Sequence[Dim]) -> list[Deviation]:
+    """Every move of one parameter to another of its search values."""
+    out: list[Deviation] = []
+    for d in dims:
+        cur = current_value(setup, d)
+        out += [{d.name: v} for v in d.values if not _same(v, cur)]
+    return out
+
+
+def combinations(singles: Sequence[tuple[Deviation, float]]) -> list[Deviation]:
+    """Coordinate ascent over the best single moves: the best value of each dimension whose
+    best move helped, taken in order of gain, added one at a time (2, 3, ... dimensions)."""
+    best: dict[str, tuple[float, Value]] = {}
+    for dev, gain in singles:
+        ((name, value),) = dev.items()
+        if gain > 0 and (name not in best or gain > best[name][0]):
+            best[name] = (gain, value)
+    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])[:MAX_COMBINED]
+    out: list[Deviation] = []
+    for k in range(2, len(ranked) + 1):
+        out.append({name: value for name, (_, value) in ranked[:k]})
+    return out
+
+
+def _stages_left(pool: int, combos_pending: bool) -> int:
+    return max(1, math.ceil(math.log(max(pool, 1)) / math.log(ETA))) + int(combos_pending)
+
+
+def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAULT_GAMES,
+                  budget: int = DEFAULT_BUDGET, jobs: int = 1,
+                  progress: Progress | None = None,
+                  evaluator: Evaluator | None = None) -> BestResponse:
+    """The best unilateral deviation of `camp` found with `budget` selection games (played
+    by the candidates, the baseline not counted), confirmed on `games` fresh paired games."""
+    ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
+    w = int(Winner[camp.upper()])
+    dims = camp_space(setup, camp)
+    pool = single_moves(setup, dims)
+    if not pool:
+        return BestResponse(camp, 0.0, 0.0, 0.0, {}, 0, games=0)
+    stats: dict[tuple[Any, ...], list[float]] = {}  # key -> [sum of paired diffs, games]
+    devs: dict[tuple[Any, ...], Deviation] = {profile_key(d): d for d in pool}
+    spent, stage, combos_pending = 0, 0, True
+
+    def mean(dev: Deviation) -> float:
+        s = stats.get(profile_key(dev))
+        return s[0] / s[1] if s and s[1] else -math.inf
+
+    while True:
+        left = _stages_left(len(pool), combos_pending)
+        n = max(MIN_STAGE_GAMES, (budget - spent) // (left * len(pool)))
+        start = stage * STAGE_STRIDE
+        base = ev.winners({}, start, n) == w
+        for dev in pool:
+            b = ev.winners(dev, start, n) == w
+            s = stats.setdefault(profile_key(dev), [0.0, 0])
+            s[0] += float(b.sum()) - float(base.sum())
+            s[1] += n
+            spent += n
+        pool.sort(key=mean, reverse=True)
+        if combos_pending:
+            combos_pending = False
+            singles = [(d, mean(d)) for d in pool]
+            pool = pool[: max(1, math.ceil(len(pool) / ETA))]
+            for combo in combinations(singles):
+                key = profile_key(combo)
+                if key not in devs:
+                    devs[key] = combo
+                    pool.append(combo)
+        elif len(pool) <= 1:
+            break
+        else:
+            pool = pool[: max(1, math.ceil(len(pool) / ETA))]
+        stage += 1
+        if len(pool) == 1 and profile_key(pool[0]) in stats and not combos_pending:
+            break
+    best = pool[0]
+    a = ev.winners({}, CONFIRM_BASE, games)
+    b = ev.winners(best, CONFIRM_BASE, games)
+    from sim.analysis.answers import paired_compare
+
+    c = paired_compare(a, b)[camp]
+    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(best), len(stats),
+                        share=c["b"], base_share=c["a"], games=games, selection_games=spent)
+
+
+def seated_camps(setup: Setup, camps: Iterable[str] = CAMPS) -> list[str]:
+    """The camps (of `camps`) that have a seat and something to deviate in at this table."""
+    return [c for c in camps if camp_space(setup, c)]
+
+
+def planned_games(setup: Setup, camps: Sequence[str], games: int, budget: int) -> int:
+    """About how many games `exploitability` plays (for a progress bar's total)."""
+    k = len(seated_camps(setup, camps))
+    return k * (budget + games) + games + k * budget // 10
+
+
+def exploitability(setup: Setup, *, camps: Sequence[str] = CAMPS, seed: int = 0,
+                   games: int = DEFAULT_GAMES, budget: int = DEFAULT_BUDGET, jobs: int = 1,
+                   progress: Progress | None = None,
+                   evaluator: Evaluator | None = None) -> dict[str, BestResponse]:
+    """Each seated camp's best response to the setup's profile. The camps share the
+    baseline's games (the same seed and game ranges), so the baseline plays once."""
+    ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
+    return {c: best_response(setup, c, seed=seed, games=games, budget=budget, evaluator=ev)
+            for c in seated_camps(setup, camps)}
+
+
+@dataclass
+class Equilibrium:
+    """The outcome of iterated best response."""
+
+    status: str  # "converged", "cycle" or "rounds" (not settled in the rounds allowed)
+    profile: Deviation  # the profile chosen (on top of the setup's own parameters)
+    round: int  # the round (1-based) whose profile was chosen
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    cycle: list[int] = field(default_factory=list)  # rounds of the cycle, when one was found
+    played: int = 0
+
+    def max_gain(self) -> float:
+        return float(self.rounds[self.round - 1]["max_gain"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "profile": dict(self.profile), "round": self.round,
+                "max_gain": self.max_gain(), "cycle": list(self.cycle),
+                "rounds": self.rounds, "played": self.played}
+
+
+def equilibrate(setup: Setup, *, camps: Sequence[str] = CAMPS, tolerance: float = 0.01,
+                rounds: int = 5, seed: int = 0, games: int = DEFAULT_GAMES,
+                budget: int = DEFAULT_BUDGET, jobs: int = 1, progress: Progress | None = None,
+                log: Callable[[str], None] | None = None,
+                respond: Callable[..., dict[str, BestResponse]] | None = None
+                ) -> Equilibrium:
+    """Iterated best response (simultaneous: every camp answers the same profile, so a
+    round's largest gain is that profile's exploitability). Round r plays on seed
+    `seed + r - 1`. A camp's deviation is adopted when its confirmed gain exceeds the
+    tolerance or its interval's lower end is above 0. Stops when no camp gains more than the
+    tolerance ("converged"), when a profile comes back ("cycle"), or after `rounds`
+    ("rounds"); then the profile of the round with the smallest largest gain is chosen
+    (the last one, when converged)."""
+    respond = respond or exploitability
+    dims = {d.name: d for c in CAMPS for d in camp_space(setup, c)}
+
+    def normal(dev: Deviation) -> Deviation:
+        """The profile without moves back to the setup's own values (so a return to a
+        profile is seen as one)."""
+        return {k: v for k, v in dev.items()
+                if k not in dims or not _same(v, current_value(setup, dims[k]))}
+
+    profile: Deviation = {}
+    seen = {profile_key(profile): 1}
+    history: list[dict[str, Any]] = []
+    status, cycle, played = "rounds", [], 0
+    for r in range(1, rounds + 1):
+        cur = replace(setup, agents=setup.agents.with_params(profile)) if profile else setup
+        ev = Evaluator(cur, seed=seed + r - 1, jobs=jobs, progress=progress)
+        brs = respond(cur, camps=camps, seed=seed + r - 1, games=games, budget=budget,
+                      jobs=jobs, evaluator=ev)
+        played += ev.played
+        worst = max((br.gain for br in brs.values()), default=0.0)
+        adopted = [c for c, br in brs.items() if br.low > 0 or br.gain > tolerance]
+        history.append({"round": r, "seed": seed + r - 1, "profile": dict(profile),
+                        "gains": {c: br.as_dict() for c, br in brs.items()},
+                        "max_gain": worst, "adopted": adopted})
+        if log:
+            log(f"round {r}: largest gain {worst:+.2%}; " + ", ".join(
+                f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}]"
+                for c, br in brs.items()) + (f"; adopted: {', '.join(adopted)}"
+                                             if adopted else ""))
+        if worst <= tolerance:
+            status = "converged"
+            break
+        new = dict(profile)
+        for c in adopted:
+            new.update(brs[c].deviation)
+        new = normal(new)
+        key = profile_key(new)
+        if key in seen:
+            status = "cycle"
+            cycle = list(range(seen[key], r + 1))
+            break
+        seen[key] = r + 1
+        profile = new
+    if status == "converged":
+        pick = len(history)
+    else:
+        pick = min(range(len(history)), key=lambda i: history[i]["max_gain"]) + 1
+    return Equilibrium(status, dict(history[pick - 1]["profile"]), pick, history, cycle,
+                       played)

@@ -1,0 +1,232 @@
+"""Command-line front ends of sim.analysis.search: exploit and equilibrate."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sim.analysis.search import DEFAULT_BUDGET, DEFAULT_GAMES, BestResponse, planned_games
+from sim.cli.commands import (
+    add_jobs_arg,
+    add_setup_args,
+    positive_int,
+    seed_int,
+    setup_from_args,
+)
+from sim.game.errors import InputError
+from sim.game.params import CAMPS
+from sim.play.setup import Setup
+
+
+def _log(msg: str) -> None:
+    sys.stderr.write(msg + "\n")
+
+
+def _bar(args: argparse.Namespace, total: int) -> Any:
+    if args.quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.1, delay=1.0)
+
+
+def _camps(args: argparse.Namespace) -> list[str]:
+    return list(dict.fromkeys(args.camp)) if args.camp else list(CAMPS)
+
+
+def _dev_text(dev: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                     for k, v in dev.items()) or "(none)"
+
+
+def format_gains(brs: dict[str, BestResponse]) -> list[str]:
+    lines = [f"{'camp':<8} {'gain':>8}   paired 95% interval   {'share':>15}  tried  "
+             "best deviation"]
+    for camp, br in brs.items():
+        lines.append(f"{camp:<8} {br.gain:>+8.2%}   [{br.low:+.2%}, {br.high:+.2%}]"
+                     f"   {br.base_share:>6.1%} -> {br.share:>5.1%}  {br.tried:>5}  "
+                     f"{_dev_text(br.deviation)}")
+    return lines
+
+
+def _check(args: argparse.Namespace, setup: Setup) -> None:
+    from sim.analysis.search import seated_camps
+
+    missing = [c for c in _camps(args) if c not in seated_camps(setup, [c])]
+    if missing and args.camp:
+        raise InputError(f"--camp {', '.join(missing)}: no agent of that camp sits at this "
+                         "table with a parameter to move")
+
+
+def cmd_exploit(args: argparse.Namespace) -> int:
+    from sim.analysis.search import Evaluator, exploitability, seated_camps
+
+    setup = setup_from_args(args)
+    _check(args, setup)
+    camps = seated_camps(setup, _camps(args))
+    bar = _bar(args, planned_games(setup, camps, args.games, args.budget))
+    ev = Evaluator(setup, seed=args.seed, jobs=args.jobs,
+                   progress=bar.update if bar is not None else None)
+    t0 = time.perf_counter()
+    try:
+        brs = exploitability(setup, camps=camps, seed=args.seed, games=args.games,
+                             budget=args.budget, evaluator=ev)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - t0
+    if args.json:
+        print(json.dumps({"games": args.games, "seed": args.seed, "budget": args.budget,
+                          "played": ev.played, "seconds": seconds,
+                          "setup": setup.describe(),
+                          "camps": {c: br.as_dict() for c, br in brs.items()}}, indent=2))
+        return 0
+    d = setup.describe()
+    print(f"best unilateral deviation per camp: {d['composition']} ({d['players']} players, "
+          f"agents: {d['agents']}{', params ' + str(d['params']) if d['params'] else ''})")
+    print(f"gain = the camp's own win share under its best deviation minus under the "
+          f"profile, on {args.games:,} fresh paired games (seed {args.seed})")
+    print("\n".join(format_gains(brs)))
+    if any(br.gain <= 0 for br in brs.values()):
+        print("a gain at or below 0: no deviation tried beats the profile (the best one "
+              "found is shown as measured)")
+    print(f"{ev.played:,} games played in {seconds:,.0f} s")
+    return 0
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, float) and v.is_integer():
+        return f"{v:.1f}"
+    return repr(v)
+
+
+def write_profile(path: Path, setup: Setup, params: dict[str, Any], header: list[str]) -> None:
+    """A parameter file: the header as comments, then `[params]` with flat quoted names."""
+    lines = [f"# {h}" if h else "#" for h in header]
+    lines += ["", "[params]"]
+    lines += [f"{json.dumps(k)} = {_toml_value(v)}" for k, v in sorted(params.items())]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _gains_text(gains: dict[str, dict[str, Any]]) -> str:
+    return "; ".join(f"{c} {g['gain']:+.2%} [{g['low']:+.2%}, {g['high']:+.2%}] by "
+                     f"{_dev_text(g['deviation'])}" for c, g in gains.items())
+
+
+def cmd_equilibrate(args: argparse.Namespace) -> int:
+    from sim.analysis.search import equilibrate, seated_camps
+    from sim.engine.info import InfoModel
+
+    if not 0 <= args.tolerance < 1:
+        raise InputError(f"--tolerance must be a share in [0, 1), got {args.tolerance}")
+    setup = setup_from_args(args)
+    _check(args, setup)
+    camps = seated_camps(setup, _camps(args))
+    bar = _bar(args, args.rounds * planned_games(setup, camps, args.games, args.budget))
+    t0 = time.perf_counter()
+    try:
+        eq = equilibrate(setup, camps=camps, tolerance=args.tolerance, rounds=args.rounds,
+                         seed=args.seed, games=args.games, budget=args.budget,
+                         jobs=args.jobs, progress=bar.update if bar is not None else None,
+                         log=None if args.quiet else (bar.write if bar is not None else _log))
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - t0
+    # The file is self-contained: the setup's own agent parameters (not the table's skills)
+    # with the profile found on top.
+    params = {k: v for k, v in setup.agents.params.items() if k not in InfoModel.PARAMS}
+    params.update(eq.profile)
+    skills = {k: v for k, v in setup.agents.params.items() if k in InfoModel.PARAMS}
+    d = setup.describe()
+    chosen = eq.rounds[eq.round - 1]
+    verdict = {
+        "converged": f"converged: no camp gains more than {args.tolerance:.2%}",
+        "cycle": f"best response CYCLES (rounds {', '.join(map(str, eq.cycle))} come back to "
+                 f"the same profile); chosen: the profile with the smallest largest gain",
+        "rounds": f"did not settle in {args.rounds} rounds; chosen: the profile with the "
+                  "smallest largest gain",
+    }[eq.status]
+    header = [
+        "mafia-sim equilibrate: agent parameters at an approximate equilibrium",
+        f"table: {d['composition']} ({d['players']} players), rules {d['rules'] or 'standard'}"
+        f", agents {d['agents']}" + (f", skills {skills}" if skills else ""),
+        f"seed {args.seed} (round r plays seed {args.seed} + r - 1), confirming games "
+        f"{args.games}, selection budget {args.budget} per camp, tolerance "
+        f"{args.tolerance:g}, {eq.played} games in {seconds:.0f} s",
+        verdict,
+        f"final gains (round {eq.round}, largest {eq.max_gain():+.2%}): "
+        + _gains_text(chosen["gains"]),
+        "",
+        "every round (profile searched from, each camp's best response):",
+    ]
+    for h in eq.rounds:
+        header.append(f"round {h['round']}: profile {_dev_text(h['profile'])}")
+        header.append(f"  gains: {_gains_text(h['gains'])}"
+                      + (f"; adopted: {', '.join(h['adopted'])}" if h["adopted"] else ""))
+    out = Path(args.out)
+    write_profile(out, setup, params, header)
+    if args.json:
+        print(json.dumps({"out": str(out), "seed": args.seed, "games": args.games,
+                          "budget": args.budget, "tolerance": args.tolerance,
+                          "seconds": seconds, "setup": d, "params": params,
+                          **eq.as_dict()}, indent=2))
+        return 0
+    print(verdict)
+    print(f"chosen profile (round {eq.round}): {_dev_text(eq.profile)}")
+    print(f"its best responses (largest gain {eq.max_gain():+.2%}):")
+    print("\n".join(f"  {c:<8} {g['gain']:>+7.2%}   [{g['low']:+.2%}, {g['high']:+.2%}]   "
+                    f"{_dev_text(g['deviation'])}" for c, g in chosen["gains"].items()))
+    print(f"written to {out} ({eq.played:,} games in {seconds:,.0f} s)")
+    return 0
+
+
+def _share(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
+def _search_args(p: argparse.ArgumentParser) -> None:
+    add_setup_args(p)
+    p.add_argument("--games", type=positive_int, default=DEFAULT_GAMES,
+                   help="confirming games of each camp's best deviation, paired with the "
+                        f"profile on fresh seeds (default {DEFAULT_GAMES:,})")
+    p.add_argument("--budget", type=positive_int, default=DEFAULT_BUDGET,
+                   help="selection games per camp, spent by successive halving over its "
+                        f"deviations (default {DEFAULT_BUDGET:,})")
+    p.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
+    add_jobs_arg(p)
+    p.add_argument("--camp", action="append", choices=CAMPS, default=[],
+                   help="search this camp only (repeatable; default: all four)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar or log")
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register exploit and equilibrate."""
+    e = sub.add_parser("exploit", help="how far each camp could raise its own win share by "
+                                       "playing differently (best unilateral deviation)")
+    _search_args(e)
+    e.set_defaults(func=cmd_exploit)
+
+    q = sub.add_parser("equilibrate", help="iterated best response over the camps' "
+                                           "parameters; writes a parameter file")
+    _search_args(q)
+    q.add_argument("--out", required=True, metavar="PROFILE.toml",
+                   help="the parameter file to write (required)")
+    q.add_argument("--tolerance", type=_share, default=0.01,
+                   help="stop when no camp gains more than this share (default 0.01)")
+    q.add_argument("--rounds", type=positive_int, default=5,
+                   help="most rounds of best response (default 5)")
+    q.set_defaults(func=cmd_equilibrate)

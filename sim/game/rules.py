@@ -1,0 +1,359 @@
+"""The static description of a game: the rule set (every [option] of RULES.md), the composition."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
+
+from sim.game.errors import CompositionError, InputError
+from sim.game.roles import CLAN_ROLES, UNIQUE_ROLES, Camp, Clan, Role, camp_of
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every rule option, with the default of RULES.md. Flip one to measure its effect."""
+
+    #: D2.1: a clan must have its VSB (R2.3).
+    require_vsb: bool = True
+    #: D2.1: unique roles (commissar, ..., maniac) may appear more than once.
+    allow_duplicate_roles: bool = False
+    #: D5.2: chance that a cast vote is not accepted by the host (R5.3).
+    vote_rejection: float = 0.0
+    #: D15.1: the newspaper reveals the roles of players killed at night.
+    reveal_night_roles: bool = False
+    #: D16.1: per player and turn (from 1), chance of posting nothing (R16.1).
+    p_absent: float = 0.0
+    #: D16.1: per player and turn, chance of not voting (R16.2); used by the runner's day.
+    p_no_vote: float = 0.0
+    #: D16.1: per player and turn, chance of breaking a rule and being removed (R16.3).
+    p_rule_break: float = 0.0
+    #: D16.1: per player and turn, chance of removal for passive play (R16.3).
+    p_passive: float = 0.0
+    #: D16.2: turns without a vote after which a player goes missing (R16.2); 0 = off.
+    abstention_limit: int = 2
+    #: D17.4: a game reaching this turn stops as a stalemate.
+    turn_limit: int = 100
+    #: R9.2 as a designer's option: the maniac has his bullet-proof vest.
+    maniac_vest: bool = True
+    #: R9.3 as a designer's option: the maniac has his once-a-game ambush.
+    maniac_ambush: bool = True
+    #: R8.4 as a designer's option: the doctor may heal himself.
+    doctor_self_heal: bool = False
+    #: R8.3 as a designer's option: the doctor may heal the same player two turns running.
+    doctor_repeat_heal: bool = False
+    #: R11.3: the ninja's peaceful kill that makes him commit harakiri (0 = never).
+    harakiri_at: int = 2
+    #: R12.1: protects the necromancer hands out on turns 1-2.
+    necromancer_protects: int = 2
+    #: R12.6: living players besides the necromancer needed to raise the Army.
+    army_min_living: int = 4
+    #: R17.4: the endgame duel; off, two opposing players simply play on.
+    duel: bool = True
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+    def replace(self, overrides: Mapping[str, object]) -> RuleSet:
+        """A copy with fields replaced by name; unknown names and bad values are InputErrors."""
+        known = {f.name: f for f in fields(self)}
+        values: dict[str, object] = {}
+        for name, raw in overrides.items():
+            if name not in known:
+                raise InputError(
+                    f"unknown rule {name!r} (rules: {', '.join(sorted(known))})"
+                )
+            values[name] = _coerce_rule(name, type(getattr(self, name)), raw)
+        new = dataclasses.replace(self, **values)  # type: ignore[arg-type]
+        new.check()
+        return new
+
+    def check(self) -> None:
+        for name in ("vote_rejection", "p_absent", "p_no_vote", "p_rule_break", "p_passive"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise InputError(f"rule {name} must be a probability in [0, 1], got {value}")
+        for name in ("abstention_limit", "harakiri_at", "necromancer_protects", "army_min_living"):
+            if getattr(self, name) < 0:
+                raise InputError(f"rule {name} must be >= 0, got {getattr(self, name)}")
+        if not 1 <= self.turn_limit <= 10_000:
+            raise InputError(f"rule turn_limit must be from 1 to 10000, got {self.turn_limit}")
+
+    def as_dict(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+#: the largest whole-number rule value (turns, counts)
+MAX_RULE_INT = 1_000_000
+#: numbers on the command line and in files are ASCII digits only (not `٣`)
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+_ASCII_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def _digits(v: int) -> int:
+    """About how many digits v has (str() refuses integers over 4,300 digits)."""
+    return int(abs(v).bit_length() * math.log10(2)) + 1
+
+
+def _short(raw: object) -> str:
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _coerce_rule(name: str, kind: type, raw: object) -> object:
+    """Parse a rule value given as JSON/TOML value or command-line text."""
+    if kind is bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in ("true", "false", "1", "0", "yes", "no"):
+            return raw.strip().lower() in ("true", "1", "yes")
+        raise InputError(f"rule {name} takes true or false, got {_short(raw)}")
+    if kind is int:
+        if isinstance(raw, bool):
+            raise InputError(f"rule {name} takes a whole number, got {raw!r}")
+        if isinstance(raw, str) and _ASCII_INT.fullmatch(raw.strip()):
+            raw = int(raw.strip())
+        if isinstance(raw, int):
+            if abs(raw) > MAX_RULE_INT:
+                raise InputError(f"rule {name} takes a whole number up to {MAX_RULE_INT:,}, "
+                                 f"got one of {_digits(raw)} digits")
+            return raw
+        raise InputError(f"rule {name} takes a whole number, got {_short(raw)}")
+    if kind is float:
+        if isinstance(raw, bool):
+            raise InputError(f"rule {name} takes a number, got {raw!r}")
+        if isinstance(raw, str) and _ASCII_NUMBER.fullmatch(raw.strip()):
+            raw = float(raw.strip())
+        if isinstance(raw, int):
+            whole = raw
+            try:
+                raw = float(whole)
+            except OverflowError:
+                raise InputError(f"rule {name} takes a number from 0 to 1, got one of "
+                                 f"{_digits(whole)} digits") from None
+        if isinstance(raw, float):
+            if not math.isfinite(raw):
+                raise InputError(f"rule {name} takes a finite number, got {raw}")
+            return raw
+        raise InputError(f"rule {name} takes a number, got {_short(raw)}")
+    raise InputError(f"rule {name}: unsupported type")  # pragma: no cover
+
+
+RuleHint = Callable[[str, str], str]
+
+
+def toml_rule_hint(name: str, value: str) -> str:
+    return f"{name} = {value} under [rules]"
+
+
+def flag_rule_hint(name: str, value: str) -> str:
+    return f"--rule {name}={value}"
+
+
+def json_rule_hint(name: str, value: str) -> str:
+    return f'"rules": {{"{name}": {value}}}'
+
+
+#: camp_of for every role and clan, looked up (a Seat's camp is asked for in every game)
+_CAMPS = {(r, c): camp_of(r, c) for r in Role for c in Clan}
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's role and clan (clan NONE outside both clans; a VSB has his father's clan)."""
+
+    role: Role
+    clan: Clan = Clan.NONE
+
+    @property
+    def camp(self) -> Camp:
+        return _CAMPS[self.role, self.clan]
+
+    def label(self) -> str:
+        if self.role in CLAN_ROLES or self.role is Role.VSB:
+            return f"{self.clan.key} {self.role.key}"
+        return self.role.key
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    """Who is in the game: one Seat per player, in seating order."""
+
+    seats: tuple[Seat, ...]
+    names: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.names:
+            object.__setattr__(self, "names", tuple(f"P{i + 1}" for i in range(len(self.seats))))
+        elif len(self.names) != len(self.seats):
+            raise InputError("composition: the number of names differs from the number of seats")
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def count(self, role: Role, clan: Clan | None = None) -> int:
+        return sum(1 for s in self.seats if s.role is role and (clan is None or s.clan is clan))
+
+    def clan_size(self, clan: Clan) -> int:
+        return sum(1 for s in self.seats if s.clan is clan and s.role in CLAN_ROLES)
+
+    # -- building -----------------------------------------------------------------------------
+    @classmethod
+    def from_seats(cls, seats: Iterable[Seat], names: Iterable[str] = ()) -> Composition:
+        return cls(tuple(seats), tuple(names))
+
+    @classmethod
+    def from_counts(
+        cls,
+        *,
+        civilian: int = 0,
+        commissar: int = 0,
+        sergeant: int = 0,
+        ninja: int = 0,
+        doctor: int = 0,
+        necromancer: int = 0,
+        maniac: int = 0,
+        yakuza: int = 0,
+        triad: int = 0,
+        kamikaze: int = 0,
+        thug: int = 0,
+        yakuza_vsb: int = 0,
+        triad_vsb: int = 0,
+    ) -> Composition:
+        """A composition from role counts; `yakuza`/`triad` count plain mafiosi only."""
+        seats: list[Seat] = []
+        for role, k in (
+            (Role.COMMISSAR, commissar),
+            (Role.SERGEANT, sergeant),
+            (Role.NINJA, ninja),
+            (Role.DOCTOR, doctor),
+            (Role.NECROMANCER, necromancer),
+            (Role.MANIAC, maniac),
+        ):
+            seats += [Seat(role)] * k
+        seats += [Seat(Role.MAFIOSO, Clan.YAKUZA)] * yakuza
+        seats += [Seat(Role.KAMIKAZE, Clan.YAKUZA)] * kamikaze
+        seats += [Seat(Role.VSB, Clan.YAKUZA)] * yakuza_vsb
+        seats += [Seat(Role.MAFIOSO, Clan.TRIAD)] * triad
+        seats += [Seat(Role.THUG, Clan.TRIAD)] * thug
+        seats += [Seat(Role.VSB, Clan.TRIAD)] * triad_vsb
+        seats += [Seat(Role.CIVILIAN)] * civilian
+        return cls(tuple(seats))
+
+    @classmethod
+    def standard(cls, n: int) -> Composition:
+        """The community's usual table for n players (the default everywhere).
+
+        Derived from R2: mafia are round(n/3) players (R2.2), split between the clans with the
+        Yakuza taking the odd one; the kamikaze is in the Yakuza and the thug in the Triad (R1);
+        each clan has its VSB (R2.3); one each of commissar, sergeant, ninja, doctor,
+        necromancer and maniac; civilians for the rest. For 25: 4 Yakuza (kamikaze among
+        them), 4 Triad (thug among them), 2 VSB, 5 heroes and necromancer, the maniac,
+        9 civilians. Needs n >= 12 (each clan needs a Don besides its special, D2.1).
+        """
+        if n < 12:
+            raise InputError(f"the standard table needs at least 12 players, got {n}")
+        mafia = round(n / 3)
+        yakuza = (mafia + 1) // 2
+        triad = mafia - yakuza
+        civilians = n - mafia - 2 - 6
+        return cls.from_counts(
+            civilian=civilians,
+            commissar=1,
+            sergeant=1,
+            ninja=1,
+            doctor=1,
+            necromancer=1,
+            maniac=1,
+            yakuza=yakuza - 1,
+            kamikaze=1,
+            triad=triad - 1,
+            thug=1,
+            yakuza_vsb=1,
+            triad_vsb=1,
+        )
+
+    # -- the D2.1 check -----------------------------------------------------------------------
+    def problems(self, rules: RuleSet, how: RuleHint | None = None) -> list[str]:
+        """Every fault of D2.1, one message each (empty when valid). `how(name, value)` says
+        how to set a rule option in the interface the input came from (a flag, TOML, JSON)."""
+        return [message for _, message in self.faults(rules, how)]
+
+    def faults(self, rules: RuleSet, how: RuleHint | None = None) -> list[tuple[str, str]]:
+        """`problems` with what each one is about, so a form can show it beside its control:
+        a role key (`sergeant`, `doctor`), `CLAN.mafioso` or `CLAN.vsb` (a clan's members or
+        its VSB), `seat:I` (one player), `players` or `names`."""
+        hint = how or toml_rule_hint
+        out: list[tuple[str, str]] = []
+        if self.n < 3:
+            out.append(("players", f"a game needs at least 3 players, got {self.n} (D2.1)"))
+        if len(set(self.names)) != len(self.names):
+            dup = sorted(k for k, v in Counter(self.names).items() if v > 1)
+            out.append(("names", f"duplicate player names: {', '.join(dup)}"))
+        for i, s in enumerate(self.seats):
+            seat = f"seat:{i}"
+            if s.role is Role.KAMIKAZE and s.clan is not Clan.YAKUZA:
+                out.append((seat, f"{self.names[i]}: the kamikaze is Yakuza only (R1, D2.1)"))
+            if s.role is Role.THUG and s.clan is not Clan.TRIAD:
+                out.append((seat, f"{self.names[i]}: the thug is Triad only (R1, D2.1)"))
+            if s.role in (Role.MAFIOSO, Role.VSB) and s.clan is Clan.NONE:
+                out.append((seat, f"{self.names[i]}: a {s.role.key} needs a clan (yakuza or "
+                                  "triad)"))
+            if s.role not in CLAN_ROLES and s.role is not Role.VSB and s.clan is not Clan.NONE:
+                out.append((seat, f"{self.names[i]}: a {s.role.key} belongs to no clan"))
+        if self.count(Role.SERGEANT) and not self.count(Role.COMMISSAR):
+            out.append(("sergeant", "a sergeant without a commissar (D2.1)"))
+        for clan in (Clan.YAKUZA, Clan.TRIAD):
+            members = [s for s in self.seats if s.clan is clan and s.role in CLAN_ROLES]
+            vsb = self.count(Role.VSB, clan)
+            if vsb and not members:
+                out.append((f"{clan.key}.vsb", f"a {clan.key} VSB without his clan (D2.1)"))
+            if members and vsb == 0 and rules.require_vsb:
+                out.append((f"{clan.key}.vsb",
+                            f"the {clan.key} has no VSB (R2.3; to allow it: "
+                            f"{hint('require_vsb', 'false')})"))
+            if vsb > 1:
+                out.append((f"{clan.key}.vsb",
+                            f"the {clan.key} has {vsb} VSBs; each clan has exactly one (R2.3)"))
+            if members and all(s.role is not Role.MAFIOSO for s in members):
+                out.append((f"{clan.key}.mafioso",
+                            f"the {clan.key} has only a kamikaze or thug: no possible Don "
+                            "(R2.6, D2.1)"))
+        if not rules.allow_duplicate_roles:
+            for role in sorted(UNIQUE_ROLES):
+                k = self.count(role)
+                if k > 1:
+                    out.append((role.key,
+                                f"{k} players are {role.key}; a unique role appears once "
+                                f"(D2.1; to allow it: {hint('allow_duplicate_roles', 'true')})"))
+        return out
+
+    def validate(self, rules: RuleSet, how: RuleHint | None = None) -> None:
+        problems = self.problems(rules, how)
+        if problems:
+            raise CompositionError(problems)
+
+    def describe(self) -> str:
+        """A short text such as `civilian*9,commissar,...,yakuza=mafioso*3+kamikaze+vsb`."""
+        town: Counter[str] = Counter()
+        clans: dict[Clan, Counter[str]] = {Clan.YAKUZA: Counter(), Clan.TRIAD: Counter()}
+        for s in self.seats:
+            if s.clan is Clan.NONE:
+                town[s.role.key] += 1
+            else:
+                clans[s.clan][s.role.key] += 1
+        rank = {r.key: int(r) for r in Role}
+        parts = [k if v == 1 else f"{k}*{v}"
+                 for k, v in sorted(town.items(), key=lambda kv: rank[kv[0]])]
+        order = {"mafioso": 0, "kamikaze": 1, "thug": 1, "vsb": 2}
+        for clan, c in clans.items():
+            if c:
+                items = [k if v == 1 else f"{k}*{v}"
+                         for k, v in sorted(c.items(), key=lambda kv: order[kv[0]])]
+                parts.append(f"{clan.key}=" + "+".join(items))
+        return ",".join(parts)

@@ -1,0 +1,390 @@
+"""The driver: plays one game with agents. It asks each agent for its decisions, checks
+them against the rules (sim.engine.legal), and hands the turn to the engine.
+
+Each agent's `start(view)` is called once when the game starts. Order of a day (turn >= 1):
+the day's reads (sim.engine.info), attrition draws (D16.1), public statements in seat order, then
+votes one at a time in a uniformly random order, each voter seeing the votes already cast;
+then the night's requests (clan orders first, so that a thug named shooter knows it,
+P10.2), then `Game.play_turn`. Only the methods an agent class overrides are asked.
+
+Chance comes from a game's `GameStreams` (sim.play.streams): each agent draws from its own seat's
+generator, the deal, the host's chance and the reads from theirs, and the host draws the same
+shape every day (attrition and p_no_vote for every seat, a permutation of every seat for the
+vote order), so a deviation by one seat does not shift anyone else's later draws.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
+
+import numpy as np
+from numpy.random import Generator
+
+from agents.base import Agent, AgentSet, class_path
+from sim.engine.game import Game
+from sim.engine.info import InfoModel
+from sim.engine.legal import action_fault, order_fault, vote_fault
+from sim.engine.state import GameState
+from sim.engine.view import Statement
+from sim.game.errors import MafiaSimError
+from sim.game.requests import ClanOrder, TurnInput, Vote
+from sim.game.roles import Clan, Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.streams import GameStreams, as_streams
+
+#: Roles that have a night action of their own.
+ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Role.DOCTOR,
+                           Role.NECROMANCER, Role.COMMISSAR, Role.SERGEANT})
+
+
+#: the decisions the driver asks an agent for (agents.base.Agent)
+DECISIONS: Final = ("start", "statements", "vote", "night", "defend", "clan_order")
+
+#: Vote(v, t) without the named tuple's interpreted __new__ (a Python frame a vote, half the
+#: cost of making one): the same object, made by tuple's own constructor
+_new_vote: Final = tuple.__new__
+
+
+class _Asking(NamedTuple):
+    """How the driver asks the agents of one class, worked out once per class."""
+
+    #: the decision methods the class has its own of (the base class's do nothing and draw
+    #: nothing, so the rest is never asked)
+    own: frozenset[str]
+    #: whether any decision method is plain Python (a user's agent, or every agent in the
+    #: pure build). The driver asks those by name, as Python does: a direct call from
+    #: compiled code would check the reply against the method's annotation first (mypyc),
+    #: and turn a numpy integer vote or a tuple of statements, which the driver accepts,
+    #: into a TypeError. Compiled agents' replies are typed already.
+    python: bool
+
+
+_ASKING: Final[dict[type[Agent], _Asking]] = {}
+
+
+def _asking(cls: type[Agent]) -> _Asking:
+    got = _ASKING.get(cls)
+    if got is None:
+        got = _ASKING[cls] = _Asking(
+            frozenset(m for m in DECISIONS if getattr(cls, m) is not getattr(Agent, m)),
+            any(inspect.isfunction(getattr(cls, m)) for m in DECISIONS))
+    return got
+
+
+class AgentError(MafiaSimError):
+    """An agent raised or asked for something illegal (with on_illegal='raise')."""
+
+
+@dataclass
+class Driver:
+    """Plays games of one composition, rule set and agent set."""
+
+    comp: Composition
+    rules: RuleSet
+    agents: AgentSet
+    on_illegal: str = "raise"  # or "skip": treat as no action and count it
+    #: called as watch(game, agent, what, reply) with every decision an agent is asked for
+    #: (`what`: start, statements, vote, defend, clan_order, night), once he has answered and
+    #: before the answer is checked: a seam for tests and tracing (None: nobody watches)
+    watch: Callable[[Game, Agent, str, object], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.on_illegal not in ("raise", "skip"):
+            raise MafiaSimError(f"on_illegal must be raise or skip, not {self.on_illegal!r}")
+        self.comp.validate(self.rules)
+        self.skipped = 0
+        #: the undealt table's state and information model, which each game's deal
+        #: permutes (worked out on the first game)
+        self._undealt: tuple[GameState, InfoModel] | None = None
+        #: the agents of the game being played, or of the last one, by seat
+        self.seated: list[Agent] = []
+
+    def play(self, rng: GameStreams | Generator, record: bool = False,
+             dons: Mapping[Clan, int] | None = None, shuffle: bool = True) -> Game:
+        """Play one game with the streams `rng` (`sim.play.streams.game_streams(seed, i)` for
+        game i of a run; a plain Generator seeds fresh streams). The seats are dealt in a
+        random order (`shuffle`, from the deal stream), as the host deals roles: no agent's
+        tie-break may line up with the table's order."""
+        streams = as_streams(rng)
+        comp = self.comp
+        if not shuffle:
+            return self.finish(Game(comp, self.rules, streams.host, dons, record=record,
+                                    validate=False), streams)
+        if self._undealt is None:
+            st = GameState(comp, self.rules)
+            self._undealt = (st, self._info(st))
+        undealt, info = self._undealt
+        deal = streams.deal.permutation(comp.n)
+        order: list[int] = deal.tolist()
+        comp = Composition(tuple(comp.seats[i] for i in order), comp.names)
+        game = Game(comp, self.rules, streams.host, dons, record=record, validate=False,
+                    undealt=undealt, order=order)
+        return self._finish(game, streams, InfoModel(game.st, undealt=info, order=deal))
+
+    def _info(self, st: GameState) -> InfoModel:
+        return InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
+
+    def finish(self, game: Game, rng: GameStreams | Generator) -> Game:
+        """Play an existing game to its end with the agents (fresh agents and reads); the
+        game's own chance (Game.rng) becomes the streams' host stream."""
+        return self._finish(game, as_streams(rng), self._info(game.st))
+
+    def _finish(self, game: Game, streams: GameStreams, info: InfoModel) -> Game:
+        game.rng = streams.host
+        st = game.st
+        # Each view holds its own copy of his reads (not a row of the model's matrix, whose
+        # `.base` would lead to everybody's), copied in after each day's draws. The model
+        # adds them in place, so its rows are taken once, as flat memoryviews (the fastest
+        # copy of 20-30 floats); the views never see these.
+        n, table = st.n, info.reads
+        flat = table.data.cast("B").cast("d")
+        reads = []
+        for s, view in enumerate(game.views):
+            view.reads = own = np.empty(n)
+            mine, row = own.data, flat[s * n:(s + 1) * n]
+            mine[:] = row
+            reads.append((mine, row))
+        agents = [self.agents.make(st.role[s], s, st.clan[s]) for s in range(st.n)]
+        self.seated = agents
+        # Only what an agent class overrides is asked (the base class does nothing).
+        asking = [_asking(type(a)) for a in agents]
+        asked = [how.own for how in asking]
+        self._python = [how.python for how in asking]
+        self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
+        self._votes_asked = ["vote" in own for own in asked]
+        self._defends = ["defend" in own for own in asked]
+        self._acting = [s for s in range(st.n) if st.role[s] in ACTING and "night" in asked[s]]
+        for s in range(st.n):
+            if "start" in asked[s]:
+                self._ask(game, agents[s], "start", streams)
+        rules = self.rules
+        while not game.over:
+            inp = TurnInput()
+            if st.turn > 0:
+                info.day(streams.reads)
+                if info.active:
+                    assert info.reads is table
+                    for mine, row in reads:
+                        mine[:] = row
+                self._attrition(game, inp, streams.host)
+                self._talk(game, agents, inp, streams)
+                self._votes(game, agents, inp, streams, rules.p_no_vote)
+            # Every request below is checked as it comes in, with sim.engine.legal's fault
+            # functions, so the engine does not check it again (checked=True).
+            if game.play_day(inp, checked=True).outcome is not None:
+                continue  # the day ended the game (D4.2)
+            self._night(game, agents, inp, streams)  # asked once the hanging is known (P3.1)
+            game.play_night(inp.night, checked=True)
+        return game
+
+    # -- the day ----------------------------------------------------------------------------
+    def _attrition(self, game: Game, inp: TurnInput, rng: Generator) -> None:
+        """D16.1: who posts nothing, breaks a rule or is removed for passive play (one draw
+        per seat, living or not, so who is alive does not shift later draws)."""
+        r, st = self.rules, game.st
+        n = st.n
+        if r.p_absent <= 0 and r.p_rule_break <= 0 and r.p_passive <= 0:
+            game.public.absent = inp.absent
+            return  # no attrition under these rules (the default): no draws either
+        living = [s for s in range(n) if st.alive[s] and s not in st.beaten_today]
+        if r.p_absent > 0:
+            u = rng.random(n)
+            inp.absent = frozenset(s for s in living if u[s] < r.p_absent)
+        if r.p_rule_break > 0:
+            u = rng.random(n)
+            inp.removed = frozenset(s for s in living if u[s] < r.p_rule_break)
+        if r.p_passive > 0:
+            u = rng.random(n)
+            inp.passive = frozenset(s for s in living if u[s] < r.p_passive)
+        game.public.absent = inp.absent
+
+    def _talk(self, game: Game, agents: list[Agent], inp: TurnInput,
+              streams: GameStreams) -> None:
+        st = game.st
+        for s in self._talkers:
+            if not st.alive[s] or s in inp.absent or s in st.beaten_today:
+                continue
+            self._say(game, agents[s], "statements", streams)
+
+    def _say(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> bool:
+        """Ask an agent what he says (`statements` before the vote, or `defend` while he
+        leads it, P5.5) and post it. Whether he said anything."""
+        s = agent.seat
+        said = self._ask(game, agent, what, streams) or ()
+        if not isinstance(said, (list, tuple)):
+            said = [said]
+        for stmt in said:
+            if not isinstance(stmt, Statement):
+                self._illegal(game, agent, f"statement {stmt!r}",
+                              ("R2.7", "a statement is a sim.engine.view.Statement"))
+                continue
+            if stmt.speaker != s:
+                self._illegal(game, agent, f"statement as seat {stmt.speaker}",
+                              ("R2.8", "a player speaks only for himself"))
+                continue
+            try:
+                game.say(stmt)
+            except MafiaSimError as e:
+                self._illegal(game, agent, "statement", e)
+        return bool(said)
+
+    def _votes(self, game: Game, agents: list[Agent], inp: TurnInput,
+               streams: GameStreams, p_no_vote: float) -> None:
+        st = game.st
+        today = game.public.today
+        tally = game.public.today_tally
+        absent, beaten = inp.absent, st.beaten_today
+        alive, n, asked = st.alive, st.n, self._votes_asked
+        # The vote order: a permutation of every seat, of which the voters vote (the host
+        # draws the same shape whoever is alive). D16.1 p_no_vote: who does not vote today
+        # (R16.2), one draw per seat.
+        host = streams.host
+        order: list[int] = host.permutation(n).tolist()
+        forgets: list[bool] | None = ((host.random(n) < p_no_vote).tolist() if p_no_vote > 0
+                                      else None)
+        voted: set[int] = set()
+        leader, spoke = -1, set[int]()
+        for v in order:
+            if not alive[v] or v in absent or v in beaten:
+                continue
+            if (forgets is not None and forgets[v]) or not asked[v]:
+                continue
+            reply = self._ask(game, agents[v], "vote", streams)
+            if reply is None:
+                continue
+            if type(reply) is not int:  # a plain int is the common reply: checked at once
+                if not isinstance(reply, (int, np.integer)) or isinstance(reply, bool):
+                    self._illegal(game, agents[v], f"vote {reply!r}",
+                                  ("R5.1", "a vote is a seat number, or -1 to abstain"))
+                    continue
+                reply = int(reply)
+            target: int = reply
+            if target < 0:
+                continue
+            # The voter is alive, present and not beaten (the list above); what is left of
+            # vote_fault is checked here at once, and vote_fault names any fault.
+            if not (target < n and alive[target] and target != v and v not in voted):
+                fault = vote_fault(st, v, target, absent, voted)
+                assert fault is not None
+                self._illegal(game, agents[v], f"vote against seat {target}", fault)
+                continue
+            voted.add(v)
+            today.append((v, target))
+            tally[target] = tally.get(target, 0) + 1
+            inp.votes.append(_new_vote(Vote, (v, target)))
+            if target != leader and tally[target] > tally.get(leader, 0):
+                leader = target  # R5.2: the first to reach the highest count leads
+            if (leader == target and self._defends[leader] and leader not in spoke
+                    and leader not in absent and leader not in beaten):  # R5.5, R16.1
+                # The leader may answer as the votes against him grow (P5.5).
+                if self._say(game, agents[leader], "defend", streams):
+                    spoke.add(leader)
+
+    # -- the night --------------------------------------------------------------------------
+    def _night(self, game: Game, agents: list[Agent], inp: TurnInput,
+               streams: GameStreams) -> None:
+        st = game.st
+        night = inp.night
+        night.after_day = True
+        absent = inp.absent
+        for clan in (Clan.YAKUZA, Clan.TRIAD):  # last night's orders (only clans get one)
+            for m in st.members[clan]:
+                game.views[m].private.pop("order", None)
+        if st.turn > 0:
+            for clan in (Clan.YAKUZA, Clan.TRIAD):
+                living = [m for m in st.members[clan] if st.alive[m]]
+                if not living:
+                    continue
+                don = st.don[clan]
+                sender = don if don >= 0 else living[0]
+                order = self._ask(game, agents[sender], "clan_order", streams)
+                if order is None:
+                    continue
+                if not isinstance(order, ClanOrder):
+                    self._illegal(game, agents[sender], repr(order), ("R14.1", "not an order"))
+                    continue
+                if order.clan is not clan:
+                    self._illegal(game, agents[sender], order.text(st.names),
+                                  ("R14.1", f"an order for another clan than the {clan.key}"))
+                    continue
+                if order.by < 0:
+                    order = ClanOrder(order.clan, order.target, order.shooter, sender)
+                fault = order_fault(st, order, absent)
+                if fault:
+                    self._illegal(game, agents[sender], order.text(st.names), fault)
+                    continue
+                night.orders[clan] = order
+                for m in st.members[clan]:  # the clan knows its own order (R2.7)
+                    game.views[m].private["order"] = order
+        shooters = {o.shooter for o in night.orders.values()}
+        for s in self._acting:
+            if not st.alive[s] or s in absent:
+                continue
+            if st.turn == 0 and st.role[s] is not Role.MANIAC:
+                continue  # R3.1: only the maniac acts on turn 0
+            action = self._ask(game, agents[s], "night", streams)
+            if action is None:
+                continue
+            try:
+                fault = action_fault(st, s, action, absent, shooters)
+            except (TypeError, AttributeError):
+                fault = ("R1", f"not a request: {action!r}")
+            if fault:
+                text = action.text(st.names) if hasattr(action, "text") else repr(action)
+                self._illegal(game, agents[s], text, fault)
+                continue
+            night.actions[s] = action
+
+    # -- misbehaving agents -----------------------------------------------------------------
+    def _ask(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> Any:
+        """Ask `agent` for `what`, with its own seat's generator."""
+        view = game.views[agent.seat]
+        reply: Any
+        try:
+            if what == "start":
+                if self._python[agent.seat]:  # see _Asking.python
+                    getattr(agent, what)(view)
+                else:
+                    agent.start(view)
+                reply = None
+            else:
+                rng = streams.seat(agent.seat)
+                if self._python[agent.seat]:
+                    reply = getattr(agent, what)(view, rng)
+                # a compiled agent is called by name: compiled code then calls its method
+                # directly, not through an attribute lookup
+                elif what == "vote":
+                    reply = agent.vote(view, rng)
+                elif what == "statements":
+                    reply = agent.statements(view, rng)
+                elif what == "night":
+                    reply = agent.night(view, rng)
+                elif what == "clan_order":
+                    reply = agent.clan_order(view, rng)
+                elif what == "defend":
+                    reply = agent.defend(view, rng)
+                else:
+                    reply = getattr(agent, what)(view, rng)
+        except AgentError:
+            raise
+        except Exception as e:  # a user's agent failing is reported, not a crash
+            self._illegal(game, agent, what, ("agent", f"raised {type(e).__name__}: {e}"))
+            return None
+        if self.watch is not None:
+            self.watch(game, agent, what, reply)
+        return reply
+
+    def _illegal(self, game: Game, agent: Agent, request: str,
+                 fault: tuple[str, str] | Exception) -> None:
+        if self.on_illegal == "skip":
+            self.skipped += 1
+            return
+        st = game.st
+        why = str(fault) if isinstance(fault, Exception) else f"{fault[1]} [{fault[0]}]"
+        raise AgentError(
+            f"agent {class_path(type(agent))} playing {st.label(agent.seat)} "
+            f"on turn {st.turn}: {request}: {why}"
+        )

@@ -1,0 +1,498 @@
+"""The host's oracle: play a fully scripted game given as a dict (the `resolve` schema,
+docs/resolve.md) and return what happened as a dict."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+from numpy.random import Generator
+
+from sim.engine.game import Game
+from sim.engine.newspaper import GENDERS, render
+from sim.engine.report import TurnReport
+from sim.engine.view import Statement
+from sim.game.errors import InputError
+from sim.game.requests import (
+    Action,
+    Ambush,
+    Beat,
+    Blast,
+    Check,
+    ClanOrder,
+    Heal,
+    Kill,
+    NightRequests,
+    Protect,
+    RaiseArmy,
+    Strike,
+    TurnInput,
+    Vote,
+)
+from sim.game.roles import Clan, Role
+from sim.game.rules import Composition, RuleSet, Seat, json_rule_hint
+
+TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note", "coin"}
+NIGHT_KEYS = {
+    "yakuza", "triad", "kamikaze", "thug", "maniac", "ninja", "doctor", "necromancer",
+    "commissar", "sergeant",
+}
+ACTOR_ROLE = {
+    "kamikaze": Role.KAMIKAZE, "thug": Role.THUG, "maniac": Role.MANIAC, "ninja": Role.NINJA,
+    "doctor": Role.DOCTOR, "necromancer": Role.NECROMANCER, "sergeant": Role.SERGEANT,
+}
+
+
+def load_game_file(path: str | Path) -> dict[str, Any]:
+    """Read a GAME.json; a malformed file is an InputError naming the line."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read {p}: {e.strerror}") from None
+    return parse_game(data, str(p))
+
+
+def parse_game(data: bytes, where: str) -> dict[str, Any]:
+    """A game file's bytes as a dict (not yet checked against the schema: `resolve` does);
+    malformed JSON is an InputError naming `where` and the line."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{where}: not UTF-8 text") from None
+    try:
+        game = json.loads(text)
+    except RecursionError:
+        raise InputError(f"{where}: the JSON is nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"{where}: malformed JSON at line {e.lineno}, column {e.colno}: "
+                         f"{e.msg}") from None
+    except ValueError:  # an integer over Python's 4,300-digit limit
+        raise InputError(f"{where}: the JSON holds an integer of more than 4,300 digits") \
+            from None
+    if not isinstance(game, dict):
+        raise InputError(f"{where}: the top level must be an object with 'players' and "
+                         "'turns'")
+    return game
+
+
+def _names(keys: set[str]) -> str:
+    """Unknown keys as the user wrote them, quoted so odd characters show."""
+    return ", ".join(k if k.isidentifier() else repr(k) for k in sorted(keys))
+
+
+class _Parser:
+    """Turns the schema's names into seats, with an InputError naming every problem."""
+
+    statements: list[Statement]
+
+    def __init__(self, game: Mapping[str, Any]):
+        if not isinstance(game, Mapping):
+            raise InputError("the game must be an object with 'players' and 'turns'")
+        top = {"players", "rules", "dons", "turns", "seed", "chance", "note"}
+        unknown = set(game) - top
+        if unknown:
+            raise InputError(f"unknown top-level field(s): {_names(unknown)} (fields: "
+                             f"{', '.join(sorted(top))})")
+        players = game.get("players")
+        if not isinstance(players, list) or not players:
+            raise InputError("'players' must be a non-empty list of {name, role[, clan, gender]}")
+        seats: list[Seat] = []
+        names: list[str] = []
+        #: each player's grammatical gender for the Russian newspaper: "m", "f" or None
+        self.genders: list[str | None] = []
+        for i, p in enumerate(players):
+            where = f"players[{i}]"
+            if not isinstance(p, Mapping):
+                raise InputError(f"{where}: a player is an object {{name, role[, clan, gender]}}")
+            extra = set(p) - {"name", "role", "clan", "gender"}
+            if extra:
+                raise InputError(f"{where}: unknown field(s) {_names(extra)} (fields: "
+                                 "name, role, clan, gender)")
+            name = p.get("name")
+            if not isinstance(name, str) or not name.strip():
+                raise InputError(f"{where}: 'name' must be a non-empty string")
+            if not name.isprintable():
+                raise InputError(f"{where}: the name {name!r} holds a control character "
+                                 "(a newline, tab, ...): names are one printable line")
+            if not isinstance(p.get("role"), str):
+                raise InputError(f"{where} ({name}): 'role' must be a string")
+            try:
+                role = Role.parse(p["role"])
+            except ValueError as e:
+                raise InputError(f"{where} ({name}): {e}") from None
+            clan = Clan.NONE
+            if "clan" in p:
+                if not isinstance(p["clan"], str):
+                    raise InputError(f"{where} ({name}): 'clan' must be yakuza or triad")
+                try:
+                    clan = Clan.parse(p["clan"])
+                except ValueError as e:
+                    raise InputError(f"{where} ({name}): {e}") from None
+            if role is Role.KAMIKAZE and clan is Clan.NONE:
+                clan = Clan.YAKUZA
+            if role is Role.THUG and clan is Clan.NONE:
+                clan = Clan.TRIAD
+            if role in (Role.MAFIOSO, Role.VSB) and clan is Clan.NONE:
+                raise InputError(f"{where} ({name}): a {role.key} needs 'clan': yakuza or triad")
+            gender = p.get("gender")
+            if gender is not None and gender not in GENDERS:
+                raise InputError(f"{where} ({name}): 'gender' must be \"m\" or \"f\" (or left "
+                                 f"out when unknown), got {gender!r}")
+            seats.append(Seat(role, clan))
+            names.append(name)
+            self.genders.append(gender)
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise InputError(f"duplicate player name(s): {', '.join(dup)}")
+        rules_in = game.get("rules", {})
+        if not isinstance(rules_in, Mapping):
+            raise InputError("'rules' must be an object of rule names and values")
+        self.rules = RuleSet().replace(rules_in)
+        self.comp = Composition(tuple(seats), tuple(names))
+        self.comp.validate(self.rules, json_rule_hint)
+        self.seat_of = {n: i for i, n in enumerate(names)}
+        self.names = names
+        dons_in = game.get("dons", {})
+        if not isinstance(dons_in, Mapping):
+            raise InputError("'dons' must be an object {\"yakuza\": name, \"triad\": name}")
+        self.dons: dict[Clan, int] = {}
+        for k, v in dons_in.items():
+            try:
+                clan = Clan.parse(str(k))
+            except ValueError as e:
+                raise InputError(f"dons: {e}") from None
+            self.dons[clan] = self.seat(v, "dons")
+        seed = game.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InputError(f"'seed' must be a non-negative integer, got {seed!r}")
+        self.seed = seed
+        chance = game.get("chance", "seed")
+        if chance not in ("seed", "script"):
+            raise InputError(f"'chance' must be \"seed\" or \"script\", got {chance!r}")
+        #: "script": the host's chance events are written in the turns (rejected votes,
+        #: the duel coin) and the seed is not used
+        self.scripted = chance == "script"
+        turns = game.get("turns", [])
+        if not isinstance(turns, list):
+            raise InputError("'turns' must be a list of turn objects")
+        self.turns = turns
+
+    def seat(self, name: object, where: str) -> int:
+        if not isinstance(name, str):
+            raise InputError(f"{where}: a player is named by a string, got {name!r}")
+        if name not in self.seat_of:
+            raise InputError(f"{where}: unknown player {name!r}")
+        return self.seat_of[name]
+
+    def seats(self, names: object, where: str) -> frozenset[int]:
+        if not isinstance(names, list):
+            raise InputError(f"{where}: expected a list of player names")
+        return frozenset(self.seat(n, where) for n in names)
+
+    def actor(self, game: Game, key: str, req: Mapping[str, Any], where: str) -> int:
+        """The seat acting for a night key: `by` if given, else the one holder of the role."""
+        if "by" in req:
+            return self.seat(req["by"], f"{where}.by")
+        st = game.st
+        if key == "commissar":
+            holders = [s for s in range(st.n) if st.badge[s] and st.alive[s]]
+            if not holders:
+                holders = [s for s in range(st.n) if st.badge[s]]
+                holders += [s for s in st.seats_by_role[Role.SERGEANT] if s not in holders]
+            if not holders:
+                raise InputError(f"{where}: there is no commissar in this game")
+            return holders[0]
+        seats = st.seats_by_role[ACTOR_ROLE[key]]
+        if not seats:
+            raise InputError(f"{where}: there is no {key} in this game")
+        living = [s for s in seats if st.alive[s]]
+        if len(seats) > 1 and len(living) != 1:
+            raise InputError(f"{where}: several players are {key}: say which with 'by'")
+        return living[0] if living else seats[0]
+
+    def turn_input(self, game: Game, t: int, turn: object) -> TurnInput:
+        where = f"turns[{t}]"
+        if not isinstance(turn, Mapping):
+            raise InputError(f"{where}: a turn is an object")
+        unknown = set(turn) - TURN_KEYS
+        if unknown:
+            raise InputError(f"{where}: unknown field(s) {_names(unknown)} (fields: "
+                             f"{', '.join(sorted(TURN_KEYS))})")
+        votes: list[Vote] = []
+        raw_votes = turn.get("votes", [])
+        if not isinstance(raw_votes, list):
+            raise InputError(f"{where}.votes: expected a list of [voter, target] pairs")
+        #: with chance "script": per vote cast, whether the host rejected it (D5.2)
+        self.rejected: list[bool] = []
+        for i, pair in enumerate(raw_votes):
+            w = f"{where}.votes[{i}]"
+            if (isinstance(pair, list) and len(pair) == 3 and pair[2] == "rejected"
+                    and self.scripted):
+                pair = pair[:2]
+                self.rejected.append(True)
+            elif isinstance(pair, list) and len(pair) == 3:
+                raise InputError(f"{w}: a third element is \"rejected\", and only with "
+                                 "\"chance\": \"script\"")
+            else:
+                self.rejected.append(False)
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise InputError(f"{w}: a vote is a pair [voter, target]")
+            votes.append(Vote(self.seat(pair[0], w), self.seat(pair[1], w)))
+        self.coin = -1
+        if "coin" in turn:
+            if not self.scripted:
+                raise InputError(f"{where}.coin: only with \"chance\": \"script\"")
+            self.coin = self.seat(turn["coin"], f"{where}.coin")
+        night = NightRequests()
+        raw_night = turn.get("night", {})
+        if not isinstance(raw_night, Mapping):
+            raise InputError(f"{where}.night: expected an object of requests")
+        unknown = set(raw_night) - NIGHT_KEYS
+        if unknown:
+            raise InputError(f"{where}.night: unknown request(s) {_names(unknown)} (requests: "
+                             f"{', '.join(sorted(NIGHT_KEYS))})")
+        items = [(f"{where}.night.{key}", key, req) for key, req in raw_night.items()
+                 if not isinstance(req, list) or key in ("yakuza", "triad")]
+        for key, reqs in raw_night.items():  # several players of one role: a list
+            if isinstance(reqs, list) and key not in ("yakuza", "triad"):
+                items += [(f"{where}.night.{key}[{i}]", key, r) for i, r in enumerate(reqs)]
+        for w, key, req in items:
+            if not isinstance(req, Mapping):
+                raise InputError(f"{w}: a request is an object")
+            if key in ("yakuza", "triad"):
+                self._order(game, Clan.parse(key), req, night, w)
+                continue
+            seat = self.actor(game, key, req, w)
+            action = self._action(key, req, w)
+            if seat in night.actions:
+                raise InputError(f"{w}: {self.names[seat]} already has a request this night")
+            night.actions[seat] = action
+        self.statements = self._statements(turn.get("statements", []), t, where)
+        return TurnInput(
+            votes=votes,
+            night=night,
+            absent=self.seats(turn.get("absent", []), f"{where}.absent"),
+            removed=self.seats(turn.get("removed", []), f"{where}.removed"),
+            passive=self.seats(turn.get("passive", []), f"{where}.passive"),
+        )
+
+    def _statements(self, raw: object, t: int, where: str) -> list[Statement]:
+        if not isinstance(raw, list):
+            raise InputError(f"{where}.statements: expected a list of statements")
+        out = []
+        for i, item in enumerate(raw):
+            w = f"{where}.statements[{i}]"
+            if not isinstance(item, Mapping):
+                raise InputError(f"{w}: a statement is an object {{by, kind, ...}}")
+            allowed = {"by", "kind", "target", "value", "channel", "to"}
+            extra = set(item) - allowed
+            if extra:
+                raise InputError(f"{w}: unknown field(s) {_names(extra)} (fields: "
+                                 f"{', '.join(sorted(allowed))})")
+            kind = item.get("kind")
+            if kind not in ("claim", "check", "accuse", "defend", "order"):
+                raise InputError(f"{w}: kind must be claim, check, accuse, defend or order")
+            channel = item.get("channel", "public")
+            if channel not in ("public", "clan", "badge", "checked"):
+                raise InputError(f"{w}: channel must be public, clan, badge or checked")
+            value = item.get("value", "")
+            if not isinstance(value, str):
+                raise InputError(f"{w}: value must be a string")
+            out.append(Statement(
+                t, self.seat(item.get("by"), f"{w}.by"), kind,
+                self.seat(item["target"], f"{w}.target") if "target" in item else -1,
+                value, channel, self.seat(item["to"], f"{w}.to") if "to" in item else -1))
+        return out
+
+    def _order(
+        self, game: Game, clan: Clan, req: Mapping[str, Any], night: NightRequests, w: str
+    ) -> None:
+        extra = set(req) - {"target", "shooter", "by"}
+        if extra:
+            raise InputError(f"{w}: unknown field(s) {_names(extra)} (fields: by, shooter, "
+                             "target)")
+        if "target" not in req:
+            raise InputError(f"{w}: a clan order needs 'target'")
+        target = self.seat(req["target"], f"{w}.target")
+        by = self.seat(req["by"], f"{w}.by") if "by" in req else -1
+        if "shooter" in req:
+            shooter = self.seat(req["shooter"], f"{w}.shooter")
+        elif by >= 0:
+            shooter = by  # R14.4: the member who sends it shoots
+        else:
+            raise InputError(f"{w}: a clan order needs 'shooter'")
+        if by < 0 and game.st.don[clan] < 0:
+            by = shooter  # no Don (D2.2): the sender is the shooter (R14.4)
+        night.orders[clan] = ClanOrder(clan, target, shooter, by)
+
+    def _action(self, key: str, req: Mapping[str, Any], w: str) -> Action:
+        fields = set(req) - {"by"}
+        if key == "maniac" and req.get("ambush") is True:
+            if fields - {"ambush"}:
+                raise InputError(f"{w}: the ambush takes no target")
+            return Ambush()
+        if key == "necromancer":
+            if fields == {"protect"}:
+                return Protect(tuple(self._list(req["protect"], f"{w}.protect")))
+            if fields == {"army"}:
+                return RaiseArmy(tuple(self._list(req["army"], f"{w}.army")))
+            raise InputError(f"{w}: the necromancer sends {{\"protect\": [...]}} or "
+                             "{\"army\": [a, b]}")
+        if fields != {"target"}:
+            raise InputError(f"{w}: expected {{\"target\": name}}")
+        target = self.seat(req["target"], f"{w}.target")
+        kinds: dict[str, type] = {
+            "kamikaze": Blast, "thug": Beat, "maniac": Kill, "ninja": Strike, "doctor": Heal,
+            "commissar": Check, "sergeant": Check,
+        }
+        return kinds[key](target)
+
+    def _list(self, names: object, w: str) -> list[int]:
+        if not isinstance(names, list):
+            raise InputError(f"{w}: expected a list of player names")
+        return [self.seat(n, w) for n in names]
+
+
+def turn_dict(game: Game, rep: TurnReport,
+              genders: list[str | None] | None = None) -> dict[str, Any]:
+    names = game.st.names
+    return {
+        "turn": rep.turn,
+        "hanged": names[rep.hanged] if rep.hanged >= 0 else None,
+        "deaths": [
+            {"player": names[d.seat], "cause": d.cause.key,
+             "causes": [c.key for c in d.causes], "step": d.step}
+            for d in rep.deaths
+        ],
+        "beaten": [names[v] for v in rep.beaten],
+        "checks": [
+            {"by": names[c.by], "target": names[c.target], "result": c.result,
+             "thug": names[c.thug] if c.thug >= 0 else None,
+             "seen_by": [names[s] for s in c.seen_by]}
+            for c in rep.checks
+        ],
+        "protects_fired": [names[s] for s in rep.protects_fired],
+        "vest_spent": rep.vest_spent,
+        "army_raised": rep.army_raised,
+        "newspaper": {"ru": render(game.st, rep, "ru", genders),
+                      "en": render(game.st, rep, "en")},
+    }
+
+
+class _ScriptedChance:
+    """The host's chance read from the script (`"chance": "script"`), in place of a
+    generator: the engine's draws are the vote rejections of the day (D5.2), one draw per
+    seat, and the duel coin (D17.2)."""
+
+    def __init__(self, parser: _Parser):
+        self.parser = parser
+        self.game: Game | None = None
+        self.draws: np.ndarray | None = None
+        self.where = ""
+        self.coin_used = False
+
+    def start_turn(self, where: str, votes: list[Vote]) -> None:
+        p = self.parser
+        if any(p.rejected) and (self.game is None or self.game.rules.vote_rejection <= 0):
+            raise InputError(f"{where}.votes: a vote is rejected, but the rule "
+                             "vote_rejection is 0: the host rejects none (D5.2)")
+        if self.game is not None and self.game.rules.vote_rejection > 0:
+            # a voter's draw below the rule's chance rejects his vote, 1.0 never does
+            self.draws = np.ones(self.game.st.n)
+            for v, r in zip(votes, p.rejected, strict=True):
+                if r:
+                    self.draws[v.voter] = 0.0
+        else:
+            self.draws = None
+        self.where = where
+        self.coin_used = False
+
+    def end_turn(self) -> None:
+        if self.parser.coin >= 0 and not self.coin_used:
+            raise InputError(f"{self.where}.coin: no duel was decided by the coin this turn")
+
+    def random(self, size: int | None = None) -> Any:
+        if size is not None:  # the day's vote rejections, one draw per seat (Game._hang)
+            assert self.draws is not None and len(self.draws) == size
+            return self.draws
+        assert self.game is not None
+        coin = self.parser.coin
+        if coin < 0:
+            raise InputError(f"{self.where}: the duel is decided by the coin (D17.2): name "
+                             "its winner with \"coin\"")
+        a, b = self.game.st.living()
+        if coin not in (a, b):
+            raise InputError(f"{self.where}.coin: {self.parser.names[coin]} is not in the duel")
+        self.coin_used = True
+        return 0.0 if coin == a else 1.0  # duel_result: a wins on a draw below 0.5
+
+
+class ScriptedGame:
+    """A scripted game (the `resolve` schema) played turn by turn: what `resolve` and the
+    host's page (sim.web) share. `start_day` plays a turn's steps 1-3, so that the night's
+    legal requests can be listed from `game.st`; `finish_turn` plays its night."""
+
+    def __init__(self, game: Mapping[str, Any]):
+        self.parser = parser = _Parser(game)
+        self.script = _ScriptedChance(parser) if parser.scripted else None
+        rng = (cast(Generator, self.script) if self.script
+               else np.random.default_rng(parser.seed))
+        self.game = Game(parser.comp, parser.rules, rng, parser.dons)
+        if self.script:
+            self.script.game = self.game
+
+    def start_day(self, t: int, raw: object) -> tuple[TurnInput, TurnReport]:
+        """Turn t's talk and steps 1-3 (the day's removals)."""
+        g = self.game
+        if g.over:
+            assert g.outcome is not None
+            raise InputError(f"turns[{t}]: the game already ended on turn {g.outcome.turn} "
+                             "(P3.3)")
+        inp = self.parser.turn_input(g, t, raw)
+        for stmt in self.parser.statements:  # the day's talk comes before the vote
+            g.say(stmt)
+        if self.script:
+            self.script.start_turn(f"turns[{t}]", inp.votes)
+        return inp, g.play_day(inp)
+
+    def finish_turn(self, inp: TurnInput, rep: TurnReport) -> dict[str, Any]:
+        """The night of the turn `start_day` began; the turn's result as `resolve` gives it."""
+        g = self.game
+        if rep.outcome is None:
+            g.play_night(inp.night)
+        else:
+            # The day ended the game, so the night never runs; its requests are still
+            # checked as they would have been carried out: an illegal request is an error
+            # whether or not the game ends before it (R14.1, P3.1).
+            g.admit_night(inp.night, inp.absent)
+        if self.script:
+            self.script.end_turn()
+        return turn_dict(g, rep, self.parser.genders)
+
+    def play(self) -> list[dict[str, Any]]:
+        """Every scripted turn; their results."""
+        return [self.finish_turn(*self.start_day(t, raw))
+                for t, raw in enumerate(self.parser.turns)]
+
+    def result(self, turns: list[dict[str, Any]]) -> dict[str, Any]:
+        g, names = self.game, self.parser.names
+        out = g.outcome
+        return {
+            "turns": turns,
+            "alive": [names[s] for s in range(g.st.n) if g.st.alive[s]],
+            "outcome": out.as_dict() if out else {"winner": None, "reason": None,
+                                                  "turn": None},
+        }
+
+
+def resolve(game: Mapping[str, Any]) -> dict[str, Any]:
+    """Play a scripted game (docs/resolve.md) and return the result dict.
+
+    Raises InputError for a malformed game and IllegalRequest for a request the rules forbid.
+    """
+    sg = ScriptedGame(game)
+    return sg.result(sg.play())

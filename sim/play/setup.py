@@ -1,0 +1,305 @@
+"""Reading what to simulate: compositions (`--players`, `--roles`, TOML), rule overrides,
+agent choices. Every mistake is an InputError that names it (and the line, for TOML)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.base import AgentSet
+from agents.registry import resolve_agent_set
+from sim.game.errors import InputError
+from sim.game.roles import Camp, Clan, Role
+from sim.game.rules import Composition, RuleSet, Seat, flag_rule_hint
+
+_ITEM = re.compile(r"^\s*([a-z_]+)\s*(?:\*\s*([0-9]+))?\s*$")
+#: the largest table a run accepts (memory and time grow with it; 100 plays ~10 ms a game)
+MAX_PLAYERS = 1000
+
+
+def parse_roles(text: str, players: int | None = None) -> Composition:
+    """The inline form: `civilian*9,commissar,...,yakuza=mafioso*3+kamikaze+vsb,triad=...`."""
+    seats: list[Seat] = []
+    if not text.strip():
+        raise InputError("--roles: empty composition")
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            raise InputError(f"--roles: empty item in {text!r}")
+        clan = Clan.NONE
+        body = item
+        if "=" in item:
+            head, _, body = item.partition("=")
+            try:
+                clan = Clan.parse(head)
+            except ValueError as e:
+                raise InputError(f"--roles: {e} in {item!r}") from None
+        parts = body.split("+") if clan is not Clan.NONE else [body]
+        for part in parts:
+            m = _ITEM.match(part)
+            if not m:
+                raise InputError(f"--roles: cannot read {part!r} (write ROLE or ROLE*COUNT)")
+            try:
+                role = Role.parse(m.group(1))
+            except ValueError as e:
+                raise InputError(f"--roles: {e}") from None
+            count = int(m.group(2)) if m.group(2) else 1
+            if len(seats) + count > MAX_PLAYERS:
+                raise InputError(f"--roles: more than {MAX_PLAYERS} players (the maximum)")
+            if clan is Clan.NONE and role in (Role.MAFIOSO, Role.VSB):
+                raise InputError(f"--roles: {role.key} must be listed under yakuza= or triad=")
+            c = clan
+            if role is Role.KAMIKAZE and c is Clan.NONE:
+                c = Clan.YAKUZA
+            if role is Role.THUG and c is Clan.NONE:
+                c = Clan.TRIAD
+            seats += [Seat(role, c)] * count
+    comp = Composition(tuple(seats))
+    if players is not None and comp.n != players:
+        raise InputError(f"--roles has {comp.n} players but --players says {players}")
+    return comp
+
+
+def parse_assignments(items: Sequence[str], what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise InputError(f"{what} {item!r}: expected name=value")
+        k, _, v = item.partition("=")
+        if not k.strip():
+            raise InputError(f"{what} {item!r}: empty name")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def flatten_params(table: Mapping[str, Any], where: str, prefix: str = "") -> dict[str, Any]:
+    """`[agents.params]` as flat names: TOML reads `town.crowd = 0` as a nested table."""
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        name = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out.update(flatten_params(v, where, name + "."))
+        elif isinstance(v, (list, tuple)):
+            raise InputError(f"{where}: agent parameter {name} takes one value, got {v!r}")
+        else:
+            out[name] = v
+    return out
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read {p}: {e.strerror}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{p}: malformed TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{p}: not UTF-8 text") from None
+    except ValueError:  # an integer over Python's 4,300-digit limit
+        raise InputError(f"{p}: the TOML holds an integer of more than 4,300 digits") from None
+    except RecursionError:
+        raise InputError(f"{p}: the TOML is nested too deeply") from None
+
+
+PARAMS_FILE_KEYS = {"params"}
+
+
+def load_params_file(path: str | Path) -> dict[str, Any]:
+    """A parameter file: TOML with one `[params]` table of agent parameters by the names a
+    user writes (`"town.crowd" = 0.15`, or nested: `town.crowd = 0.15`), as flat names.
+    A malformed file is an InputError naming the file and the line (TOML's own message)."""
+    data = load_toml(path)
+    unknown = set(data) - PARAMS_FILE_KEYS
+    if unknown:
+        raise InputError(f"{path}: unknown key(s) {', '.join(sorted(unknown))} (a parameter "
+                         "file holds one [params] table of NAME = value)")
+    table = data.get("params", {})
+    if not isinstance(table, Mapping):
+        raise InputError(f"{path}: params must be a table ([params] then NAME = value lines)")
+    return flatten_params(table, str(path))
+
+
+def check_params_from(aset: AgentSet, params: Mapping[str, Any], source: str) -> None:
+    """Check one source's parameters alone, so that an error names the file it came from."""
+    from agents.base import check_params
+
+    try:
+        check_params(aset, params)
+    except InputError as e:
+        raise InputError(f"{source}: {e}") from None
+
+
+@dataclass
+class Setup:
+    """Everything a run needs besides the game count: composition, rules, agents."""
+
+    comp: Composition
+    rules: RuleSet
+    agents: AgentSet
+    on_illegal: str = "raise"
+    run: dict[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "composition": self.comp.describe(),
+            "players": self.comp.n,
+            "rules": {k: v for k, v in self.rules.as_dict().items()
+                      if v != getattr(RuleSet(), k)},
+            "agents": self.agents.name,
+            "agent_overrides": {k: v for k, v in self.agents.describe().items()},
+            "params": dict(self.agents.params),
+        }
+
+
+SETUP_KEYS = {"players", "roles", "rules", "agents", "run", "on_illegal"}
+
+
+def build_setup(
+    file: Mapping[str, Any] | None = None,
+    *,
+    players: int | None = None,
+    roles: str | None = None,
+    rules: Mapping[str, str] | None = None,
+    agents: str | None = None,
+    agent_overrides: Mapping[str, str] | None = None,
+    params: Mapping[str, str] | None = None,
+    on_illegal: str | None = None,
+    where: str = "setup",
+    params_file: str | Path | None = None,
+    base_dir: str | Path | None = None,
+) -> Setup:
+    """Combine a TOML setup (may be None) with command-line flags (which win).
+
+    Agent parameters, later ones winning: the setup's `[agents] params_file` (a path
+    relative to `base_dir`, by default the folder of the setup file `where` if it is one),
+    the setup's `[agents.params]`, the `params_file` given (`--params FILE`), then `params`
+    (`--param NAME=VALUE`)."""
+    f = dict(file or {})
+    unknown = set(f) - SETUP_KEYS
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
+                         f"(keys: {', '.join(sorted(SETUP_KEYS))})")
+    n = players if players is not None else f.get("players")
+    what = "--players" if players is not None else f"{where}: players"
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+        raise InputError(f"{what} must be a whole number, got {n!r}")
+    role_text = roles if roles is not None else f.get("roles")
+    if n is not None:
+        low = 3 if role_text is not None else 12
+        if not low <= n <= MAX_PLAYERS:
+            table = "a game" if role_text is not None else "the standard table"
+            raise InputError(f"{what} = {n}: {table} needs at least {low} players and "
+                             f"takes at most {MAX_PLAYERS}")
+    if role_text is not None:
+        if not isinstance(role_text, str):
+            raise InputError(f"{where}: roles must be a string like 'civilian*9,...'")
+        comp = parse_roles(role_text, n)
+    else:
+        comp = Composition.standard(n if n is not None else 25)
+    rule_values: dict[str, object] = {}
+    file_rules = f.get("rules", {})
+    if not isinstance(file_rules, Mapping):
+        raise InputError(f"{where}: [rules] must be a table")
+    rule_values.update(file_rules)
+    rule_values.update(rules or {})
+    ruleset = RuleSet().replace(rule_values)
+    comp.validate(ruleset, flag_rule_hint if file is None else
+                  lambda k, v: f"--rule {k}={v}, or {k} = {v} under [rules] in {where}")
+    check_playable(comp)
+    fa = f.get("agents", {})
+    if isinstance(fa, str):
+        fa = {"set": fa}
+    if not isinstance(fa, Mapping):
+        raise InputError(f"{where}: [agents] must be a table")
+    unknown = set(fa) - {"set", "roles", "params", "params_file"}
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) in [agents]: {', '.join(sorted(unknown))}")
+    set_name = agents or fa.get("set", "heuristic")
+    if not isinstance(set_name, str):
+        raise InputError(f"{where}: [agents] set must be a string such as \"heuristic\", "
+                         f"got {set_name!r}")
+    file_over = fa.get("roles", {})
+    if not isinstance(file_over, Mapping) or not all(
+            isinstance(v, str) for v in file_over.values()):
+        raise InputError(f"{where}: [agents.roles] must be a table of ROLE = \"agent\" "
+                         f"strings, got {file_over!r}")
+    over = {**dict(file_over), **dict(agent_overrides or {})}
+    file_params = fa.get("params", {})
+    if not isinstance(file_params, Mapping):
+        raise InputError(f"{where}: [agents] params must be a table of NAME = value")
+    sources: list[tuple[str, dict[str, Any]]] = []
+    setup_pfile = fa.get("params_file")
+    if setup_pfile is not None:
+        if not isinstance(setup_pfile, str) or not setup_pfile:
+            raise InputError(f"{where}: [agents] params_file must be a path (a string)")
+        if base_dir is None:
+            base_dir = Path(where).parent if Path(where).is_file() else Path.cwd()
+        pf = Path(setup_pfile)
+        pf = pf if pf.is_absolute() else Path(base_dir) / pf
+        sources.append((str(pf), load_params_file(pf)))
+    sources.append((where, flatten_params(file_params, where)))
+    if params_file is not None:
+        sources.append((str(params_file), load_params_file(params_file)))
+    par: dict[str, Any] = {}
+    for _, values in sources:
+        par.update(values)
+    par.update(params or {})  # checked, with the files', against each parameter's range
+    if any(values for _, values in sources):
+        plain = resolve_agent_set(str(set_name), over)
+        for source, values in sources:
+            check_params_from(plain, values, source)
+    aset = resolve_agent_set(str(set_name), over, par)
+    policy = on_illegal or f.get("on_illegal", "raise")
+    if policy not in ("raise", "skip"):
+        raise InputError(f"on_illegal must be raise or skip, not {policy!r}")
+    run = f.get("run", {})
+    if not isinstance(run, Mapping):
+        raise InputError(f"{where}: [run] must be a table")
+    check_run(run, where)
+    return Setup(comp, ruleset, aset, policy, dict(run))
+
+
+def check_playable(comp: Composition) -> None:
+    """A simulated table needs an enemy of Town, or its games never end before the turn
+    limit (a scripted `resolve` game may still be Town alone)."""
+    if all(s.camp is Camp.TOWN for s in comp.seats):
+        raise InputError("the table has no enemy of Town (no clan member, no maniac): "
+                         "its games could only end at the turn limit")
+
+
+RUN_KEYS = {"games", "precision", "seed", "jobs", "max_games"}
+#: the largest seed (results are written as 64-bit signed integers)
+MAX_SEED = 2**63 - 1
+
+
+def check_run(run: Mapping[str, Any], where: str) -> None:
+    """Every key of a [run] table, with its type and range."""
+    unknown = set(run) - RUN_KEYS
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) in [run]: {', '.join(sorted(unknown))} "
+                         f"(keys: {', '.join(sorted(RUN_KEYS))})")
+    for key, low, high in (("games", 1, None), ("max_games", 1, None),
+                           ("seed", 0, MAX_SEED), ("jobs", -1, None)):
+        v = run.get(key)
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InputError(f"{where}: [run] {key} must be a whole number, got {v!r}")
+        if v < low or (high is not None and v > high) or (key == "jobs" and v == 0):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            if key == "jobs":
+                bound = "a positive number, or -1 for every core"
+            raise InputError(f"{where}: [run] {key} must be {bound}, got {v}")
+    prec = run.get("precision")
+    if prec is not None:
+        if isinstance(prec, bool) or not isinstance(prec, (int, float)):
+            raise InputError(f"{where}: [run] precision must be a number, got {prec!r}")
+        if not 0 < prec < 0.5:
+            raise InputError(f"{where}: [run] precision must be between 0 and 0.5, got {prec}")
