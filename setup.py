@@ -35,6 +35,7 @@ NATIVE = "mafia_sim_native"
 NATIVE_SOURCES = [
     "sim/game/requests.py",
     "sim/game/roles.py",
+    "sim/game/talk.py",
     "sim/engine/game.py",
     "sim/engine/report.py",
     "sim/engine/state.py",

@@ -47,8 +47,9 @@ from sim.game.roles import Clan, Role
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-    from sim.engine.view import PlayerView, Statement
+    from sim.engine.view import PlayerView
     from sim.game.requests import Action, ClanOrder
+    from sim.game.talk import Statement
 
 
 # Compiled (mypyc), the class stays open to a user's agents (interpreted subclasses); a

@@ -31,10 +31,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target, most_voted
-from sim.engine.view import Statement
 from sim.game.params import Param
 from sim.game.requests import Beat, Blast, ClanOrder
-from sim.game.roles import Clan
+from sim.game.roles import Clan, Role
+from sim.game.talk import Channel, Statement, StatementKind
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -102,7 +102,7 @@ class ClanAgent(DangerReader):
         """A living outsider who claimed commissar (or sergeant with checks), or -1."""
         friends = self.friends(view)
         for stmt in view.public.statements:
-            if (stmt.kind == "claim" and stmt.value in ("commissar", "sergeant")
+            if (stmt.kind is StatementKind.CLAIM and stmt.value in ("commissar", "sergeant")
                     and view.public.alive[stmt.speaker] and stmt.speaker not in friends):
                 return stmt.speaker
         return -1
@@ -126,14 +126,16 @@ class ClanAgent(DangerReader):
             target = self.pick(view, self.noisy_danger(view, rng), self.friends(view))
         out = []
         if target >= 0:
-            out.append(Statement(view.turn, self.seat, "order", target, channel="clan"))
-        commissar_shown = any(d.revealed == "commissar" for d in view.public.deaths)
+            out.append(Statement(view.turn, self.seat, StatementKind.ORDER, target,
+                                 channel=Channel.CLAN))
+        commissar_shown = any(d.revealed is not None and d.revealed.role is Role.COMMISSAR
+                              for d in view.public.deaths)
         if (opened >= 0 and not self.faked and not commissar_shown
                 and self.p["fake_claim"] > 0 and rng.random() < self.p["fake_claim"]):
             self.faked = True
             other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
-            out.append(Statement(view.turn, self.seat, "claim", value="commissar"))
-            out.append(Statement(view.turn, self.seat, "check", opened, other))
+            out.append(Statement(view.turn, self.seat, StatementKind.CLAIM, value="commissar"))
+            out.append(Statement(view.turn, self.seat, StatementKind.CHECK, opened, other))
         return out
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
@@ -148,7 +150,7 @@ class ClanAgent(DangerReader):
             if leader not in friends and pub.alive[leader]:
                 return leader
         for stmt in reversed(view.inbox):
-            if stmt.kind == "order" and stmt.turn == view.turn:
+            if stmt.kind is StatementKind.ORDER and stmt.turn == view.turn:
                 if pub.alive[stmt.target] and stmt.target != self.seat:
                     return stmt.target
                 break
@@ -200,21 +202,21 @@ class KamikazeAgent(ClanAgent):
         is worth more than his one bullet, R13.2)."""
         if view.turn == 0 or view.blast_used:
             return None
-        order = view.private.get("order")
-        if isinstance(order, ClanOrder) and order.shooter == self.seat:
+        order = view.order
+        if order is not None and order.shooter == self.seat:
             return None
         pub = view.public
         friends = self.friends(view)
         target = self.opened(view)
         if target < 0:
             for stmt in pub.statements:
-                if (stmt.kind == "check" and stmt.value == "maniac"
+                if (stmt.kind is StatementKind.CHECK and stmt.value == "maniac"
                         and pub.alive[stmt.target] and stmt.target not in friends):
                     target = stmt.target
                     break
         if target < 0 and self.p["blast_claimed"] > 0:
             claimed = [s.speaker for s in pub.statements
-                       if s.kind == "claim" and s.value in HERO_CLAIMS
+                       if s.kind is StatementKind.CLAIM and s.value in HERO_CLAIMS
                        and pub.alive[s.speaker] and s.speaker not in friends]
             if claimed and rng.random() < self.p["blast_claimed"]:
                 target = claimed[0]
@@ -233,8 +235,8 @@ class ThugAgent(ClanAgent):
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
         if view.turn == 0:
             return None
-        order = view.private.get("order")
-        if isinstance(order, ClanOrder) and order.shooter == self.seat:
+        order = view.order
+        if order is not None and order.shooter == self.seat:
             return None  # R10.3: he shoots tonight
         if rng.random() >= self.p["beat"]:
             return None
@@ -246,6 +248,6 @@ class ThugAgent(ClanAgent):
         if isinstance(order, ClanOrder):
             exclude.add(order.target)
         exclude |= {s.speaker for s in view.public.statements  # an opened commissar too
-                    if s.kind == "claim" and s.value in HERO_CLAIMS}
+                    if s.kind is StatementKind.CLAIM and s.value in HERO_CLAIMS}
         target = self.pick(view, self.danger(view), exclude)
         return Beat(target) if target >= 0 else None

@@ -12,11 +12,14 @@ import numpy as np
 
 from agents.base import Agent
 from sim.game.params import Value
+from sim.game.roles import Camp
+from sim.game.talk import StatementKind
 
 if TYPE_CHECKING:
     from numpy.random import Generator
 
     from sim.engine.view import PlayerView, PublicRecord
+    from sim.game.rules import Seat
 
 #: check results that name an enemy of Town
 EVIL_RESULTS: Final = ("yakuza", "triad", "maniac")
@@ -30,9 +33,10 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
-def is_evil_label(label: str) -> bool:
-    """A revealed role label (`yakuza mafioso`, `maniac`, `triad vsb`): an enemy of Town?"""
-    return label == "maniac" or (label.startswith(("yakuza", "triad")) and "vsb" not in label)
+def is_enemy(seat: Seat) -> bool:
+    """A revealed role (a clan member, the maniac, a VSB, ...): an enemy of Town? (A VSB
+    plays for Town, R1.)"""
+    return seat.camp is not Camp.TOWN
 
 
 def top_seat(values: list[float], alive: list[bool], exclude: AbstractSet[int]) -> int:
@@ -129,7 +133,7 @@ def public_danger(pub: PublicRecord, opened: float, claimer: float) -> list[floa
     danger = [0.0] * pub.n
     marked: set[int] = set()
     for stmt in pub.statements:
-        if stmt.kind != "claim" or stmt.speaker in marked:
+        if stmt.kind is not StatementKind.CLAIM or stmt.speaker in marked:
             continue
         if stmt.value in ("commissar", "sergeant"):
             danger[stmt.speaker] += opened

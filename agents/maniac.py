@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from agents.common import DangerReader, duel_target, most_voted
 from sim.game.params import Param
 from sim.game.requests import Ambush, Kill
+from sim.game.talk import StatementKind
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -49,7 +50,8 @@ class ManiacAgent(DangerReader):
         pub = view.public
         if not view.ambush_used and view.rules.maniac_ambush:
             threatened = sum(1 for _, t in pub.today if t == self.seat)
-            named = any(s.kind == "check" and s.target == self.seat and s.value == "maniac"
+            named = any(s.kind is StatementKind.CHECK and s.target == self.seat
+                        and s.value == "maniac"
                         for s in pub.statements)
             if threatened >= self.p["ambush_votes"] or named:
                 return Ambush()

@@ -37,16 +37,16 @@ from agents.common import (
     HERO_CLAIMS,
     KNOWN,
     day_leader,
-    is_evil_label,
+    is_enemy,
     normals,
     sigmoid,
     top_seat,
 )
-from sim.engine.view import Statement
 from sim.engine.weakable import Anchor
 from sim.game.params import Param
 from sim.game.requests import Check, Heal, Protect, RaiseArmy, Strike
 from sim.game.roles import CLAN_ROLES, Cause, Role
+from sim.game.talk import Statement, StatementKind
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -121,7 +121,7 @@ class PublicDigest:
         p, hard = self.p, self.hard
         alive = pub.alive
         for stmt in pub.statements[self.seen_statements:]:
-            if stmt.kind == "claim":
+            if stmt.kind is StatementKind.CLAIM:
                 role, who = stmt.value, stmt.speaker
                 if who in self.claimed:
                     continue
@@ -143,7 +143,7 @@ class PublicDigest:
                         self.countered.add(rival)
                         hard[rival] += p["counterclaim"] + (p["hero_claim"]
                                                             if role in HERO_CLAIMS else 0.0)
-            elif stmt.kind == "check":
+            elif stmt.kind is StatementKind.CHECK:
                 self.claims.append(stmt)
         self.seen_statements = len(pub.statements)
         new_votes = pub.votes[self.seen_votes:]  # the votes of the turns published since
@@ -151,7 +151,7 @@ class PublicDigest:
         for d in pub.deaths[self.seen_deaths:]:
             if d.revealed is None:
                 continue
-            evil = is_evil_label(d.revealed)
+            evil = is_enemy(d.revealed)
             self.revealed[d.seat] = KNOWN if evil else -KNOWN
             for c in self.claims:
                 if c.target == d.seat:
@@ -160,7 +160,7 @@ class PublicDigest:
                         self.undisputed.discard(c.speaker)
                     else:
                         hard[c.speaker] -= p["exposed"] / 2
-            true_role = d.revealed.split()[-1]
+            true_role = d.revealed.role.key
             said = self.claimed.get(d.seat)
             if said is not None and said != true_role:
                 hard[d.seat] += p["exposed"]  # his claim was a lie
@@ -489,13 +489,13 @@ class CommissarAgent(HeroAgent):
         t = view.turn
         if not self.claimed:
             self.claimed = True
-            out.append(Statement(t, self.seat, "claim", value=view.role.key))
+            out.append(Statement(t, self.seat, StatementKind.CLAIM, value=view.role.key))
         told = self._public_checks()
         for c in view.checks:
             if (c.target not in self.announced and c.result is not None
                     and c.target not in told and view.public.alive[c.target]):
                 self.announced.add(c.target)
-                out.append(Statement(t, self.seat, "check", c.target, c.result))
+                out.append(Statement(t, self.seat, StatementKind.CHECK, c.target, c.result))
         return out
 
     def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
@@ -539,7 +539,7 @@ class _ClaimingHero(HeroAgent):
     """A hero whose answer to the rope is a plain claim of his role."""
 
     def role_claim(self, view: PlayerView) -> list[Statement]:
-        return [Statement(view.turn, self.seat, "claim", value=view.role.key)]
+        return [Statement(view.turn, self.seat, StatementKind.CLAIM, value=view.role.key)]
 
 
 class DoctorAgent(_ClaimingHero):
@@ -607,7 +607,7 @@ class NinjaAgent(_ClaimingHero):
         if victim >= 0:
             for d in view.public.deaths:
                 if d.turn == turn and d.seat == victim and Cause.NINJA in d.causes:
-                    if d.revealed is None or not is_evil_label(d.revealed):
+                    if d.revealed is None or not is_enemy(d.revealed):
                         self.risky_kills += 1  # R11.3: it may have been a peaceful one
             self.last_strike = (-1, -1)
         logit = self._update(view)

@@ -125,7 +125,7 @@ def install() -> None:
 
 
 def describe() -> str:
-    """`compiled (mypyc, 19 modules)` or `pure Python (why)`."""
+    """`compiled (mypyc, 20 modules)` or `pure Python (why)`."""
     if BUILD == "compiled":
         return f"compiled ({REASON})"
     return f"pure Python ({REASON})"

@@ -29,7 +29,6 @@ from agents.base import Agent, AgentSet
 from agents.registry import load_agent, resolve_agent_set
 from sim.engine.game import Game
 from sim.engine.state import GameState
-from sim.engine.view import Statement
 from sim.game.errors import InputError
 from sim.game.requests import (
     Ambush,
@@ -45,6 +44,7 @@ from sim.game.requests import (
 )
 from sim.game.roles import CLAN_ROLES, Cause, Clan, Role
 from sim.game.rules import Composition, RuleSet
+from sim.game.talk import Statement
 from sim.play.driver import ACTING, AgentError, Driver
 
 SETS = ("uniform", "random", "heuristic")

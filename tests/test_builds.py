@@ -193,8 +193,10 @@ def test_written_out_inits_take_the_fields_in_order_with_their_defaults() -> Non
     for cls, spec in written:
         fields, args = dataclasses.fields(cls), samples[cls.__name__]
         assert [a.arg for a in spec.args[1:]] == [f.name for f in fields], cls.__name__
+        # literals, None, frozenset(), a member of a closed set: read in the class's module
+        namespace = vars(importlib.import_module(cls.__module__))
         defaults = [None] * (len(fields) - len(spec.defaults)) + [
-            eval(ast.unparse(d)) for d in spec.defaults]  # literals, None, frozenset()
+            eval(ast.unparse(d), namespace) for d in spec.defaults]
         required = []
         for f, default, a in zip(fields, defaults, args, strict=True):
             if f.default is not dataclasses.MISSING:

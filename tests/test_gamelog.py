@@ -163,10 +163,10 @@ def test_cli_replay_json_resolves(tmp_path: Path) -> None:
 
 def test_round_trip_private_statement_to_a_checked_player() -> None:
     from sim.engine.game import Game
-    from sim.engine.view import Statement
     from sim.game.requests import Check, NightRequests, TurnInput
     from sim.game.roles import Role
     from sim.game.rules import Composition, RuleSet
+    from sim.game.talk import Statement
 
     game = Game(Composition.standard(12), RuleSet(abstention_limit=0), record=True)
     com = game.st.seats_by_role[Role.COMMISSAR][0]

@@ -17,10 +17,10 @@ from agents.heuristic import CommissarAgent, TownAgent
 from agents.registry import resolve_agent_set
 from sim.engine.game import Game
 from sim.engine.info import InfoModel
-from sim.engine.view import Statement
 from sim.game.requests import NightRequests, TurnInput
 from sim.game.roles import Camp, Role
 from sim.game.rules import Composition, RuleSet
+from sim.game.talk import Statement
 from sim.play.driver import Driver
 from sim.play.runner import GameFailed, play_batch
 from sim.play.setup import build_setup

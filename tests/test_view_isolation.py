@@ -155,14 +155,15 @@ def test_the_walk_would_find_the_old_way_in() -> None:
     game = Game(Composition.standard(12), RuleSet(), np.random.default_rng(0))
     view = game.view(0)
     assert leaks(view) == []
-    view.private["x"] = game.st
+    stash: list[object] = view.inbox  # type: ignore[assignment]  # any object a view holds
+    stash[:] = [game.st]
     assert leaks(view) == ["GameState"]
-    view.private["x"] = [game.view(1)]
+    stash[:] = [[game.view(1)]]
     assert leaks(view) == ["the view of seat 1"]
     info = InfoModel(game.st)
-    view.private["x"] = info.reads[0]  # a row: its base is everybody's reads
+    stash[:] = [info.reads[0]]  # a row: its base is everybody's reads
     assert leaks(view) == [] and any(o is info.reads for o in reachable(view))
-    view.private["x"] = info
+    stash[:] = [info]
     assert leaks(view) == ["InfoModel"]
 
 
@@ -212,7 +213,7 @@ def test_the_view_class_and_module_hold_no_game() -> None:
             for v in values:
                 assert not isinstance(v, (*FORBIDDEN, PlayerView, PublicRecord)), v
     assert "_st" not in VIEW_FIELDS
-    assert {"public", "seat", "reads", "private", "checks"} <= set(VIEW_FIELDS)
+    assert {"public", "seat", "reads", "order", "checks"} <= set(VIEW_FIELDS)
 
 
 def test_a_vsb_is_told_civilian_and_nothing_shows_his_clan() -> None:
@@ -227,7 +228,7 @@ def test_a_vsb_is_told_civilian_and_nothing_shows_his_clan() -> None:
         for v in vsbs:
             view = game.view(v)
             assert view.role is Role.CIVILIAN and view.clan is Clan.NONE
-            assert view.allies == {} and view.don == -1 and view.private == {}
+            assert view.allies == {} and view.don == -1 and view.order is None
             assert view.legal_orders() == [] and view.legal_actions() == []
             for name in VIEW_FIELDS:
                 if name in ("seat", "reads"):
@@ -265,8 +266,8 @@ def _host_lists(game: Game, seat: int, what: str) -> object:
         voted = {v for v, _ in pub.today}
         return [t for t in range(st.n) if vote_fault(st, seat, t, pub.absent, voted) is None]
     if what == "night":
-        order = game.views[seat].private.get("order")
-        return legal_actions(st, seat, pub.absent, (getattr(order, "shooter", -1),))
+        order = game.views[seat].order
+        return legal_actions(st, seat, pub.absent, (-1 if order is None else order.shooter,))
     clan = st.clan[seat]
     orders = legal_orders(st, clan, pub.absent)
     if st.don[clan] == seat:

@@ -64,7 +64,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 
 def version_text() -> str:
-    """`mafia-sim 0.1.0, compiled (mypyc, 19 modules), Python 3.11.7`."""
+    """`mafia-sim 0.1.0, compiled (mypyc, 20 modules), Python 3.11.7`."""
     import platform
 
     from sim import __version__, _native

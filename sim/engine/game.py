@@ -29,7 +29,7 @@ from sim.engine.legal import army_fault, night_fault, vote_fault
 from sim.engine.outcome import camp_result, duel_result
 from sim.engine.report import CheckResult, Death, TurnReport
 from sim.engine.state import GameState
-from sim.engine.view import PlayerView, PublicRecord, Statement, refresh
+from sim.engine.view import PlayerView, PublicRecord, refresh
 from sim.game.errors import InputError, MafiaSimError
 from sim.game.pickling import picklable
 from sim.game.requests import (
@@ -50,6 +50,7 @@ from sim.game.requests import (
 )
 from sim.game.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Winner
 from sim.game.rules import Composition, RuleSet
+from sim.game.talk import Channel, Statement
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
 HEALABLE: Final = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
@@ -185,33 +186,31 @@ class Game:
             raise self._illegal(s, stmt.kind, "R16.6", "the dead pass on no information")
         if s in st.beaten_today:
             raise self._illegal(s, stmt.kind, "R10.4", "the beaten cannot post today")
-        if stmt.channel == "public":
+        if stmt.channel is Channel.PUBLIC:
             self.public.statements.append(stmt)
             listeners: list[int] = []
-        elif stmt.channel == "clan":
+        elif stmt.channel is Channel.CLAN:
             if st.role[s] not in CLAN_ROLES:
                 raise self._illegal(s, stmt.kind, "R2.7", "only clan members talk in private")
             listeners = [m for m in st.members[st.clan[s]] if st.alive[m]]
-        elif stmt.channel == "badge":
+        elif stmt.channel is Channel.BADGE:
             if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT):
                 raise self._illegal(s, stmt.kind, "R2.7",
                                     "only the commissar and sergeant share this channel")
             listeners = [x for x in st.seats_by_role[Role.COMMISSAR] + st.seats_by_role[
                 Role.SERGEANT] if st.alive[x]]
-        elif stmt.channel == "checked":
+        else:  # Channel.CHECKED (a Statement's channel is always one of the four)
             checked = {c.target for c in self.views[s].checks}
             if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT) or stmt.to not in checked:
                 raise self._illegal(s, stmt.kind, "R2.7", "the commissar and sergeant talk "
                                     "in private only with players they checked")
             listeners = [s, stmt.to]
-        else:
-            raise self._illegal(s, stmt.kind, "R2.7", f"no channel {stmt.channel!r}")
         for x in listeners:
             if x != s:
                 self.views[x].inbox.append(stmt)
         if self.record:
-            self.log.append(("say", st.turn, s, stmt.channel, stmt.kind, stmt.target,
-                             stmt.value, stmt.to))
+            self.log.append(("say", st.turn, s, stmt.channel.value, stmt.kind.value,
+                             stmt.target, stmt.value, stmt.to))
 
     # -- validation -------------------------------------------------------------------------
     def _illegal(self, seat: int, request: str, rule: str, why: str) -> MafiaSimError:

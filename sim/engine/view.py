@@ -18,12 +18,13 @@ from sim.engine.legal import army_fault
 from sim.engine.weakable import Anchor
 from sim.game.pickling import picklable
 from sim.game.roles import CLAN_ROLES, Cause, Clan, Role
+from sim.game.talk import Statement
 
 if TYPE_CHECKING:
     from sim.engine.report import CheckResult, TurnReport
     from sim.engine.state import GameState
     from sim.game.requests import Action, ClanOrder
-    from sim.game.rules import RuleSet
+    from sim.game.rules import RuleSet, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,43 +34,15 @@ class PublicDeath:
     turn: int
     seat: int
     causes: tuple[Cause, ...]
-    revealed: str | None  # the role label if the paper reveals it, else None
+    revealed: Seat | None  # his role and clan if the paper reveals them, else None
 
     # Written out (sim.game.pickling says why): the same parameters as the generated one.
     def __init__(self, turn: int, seat: int, causes: tuple[Cause, ...],
-                 revealed: str | None) -> None:
+                 revealed: Seat | None) -> None:
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "causes", causes)
         object.__setattr__(self, "revealed", revealed)
-
-
-@dataclass(frozen=True, slots=True)
-class Statement:
-    """A day statement: a claim of a role (true or false), a check announcement ("X is
-    triad", "X is clean"), an accusation or a defence. The engine decides nothing from it."""
-
-    turn: int
-    speaker: int
-    kind: str  # "claim", "check", "accuse", "defend", "order"
-    target: int = -1
-    value: str = ""  # the claimed role, or the announced check result
-    #: "public", or a private channel allowed by R2.7: "clan" (within the speaker's clan),
-    #: "badge" (commissar with sergeant), "checked" (commissar or sergeant to `to`,
-    #: a player they checked)
-    channel: str = "public"
-    to: int = -1
-
-    # Written out (sim.game.pickling says why): the same parameters as the generated one.
-    def __init__(self, turn: int, speaker: int, kind: str, target: int = -1,
-                 value: str = "", channel: str = "public", to: int = -1) -> None:
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "speaker", speaker)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "channel", channel)
-        object.__setattr__(self, "to", to)
 
 
 # Compiled, so it has no weak-reference slot: agents.town's registry keys weakly on its
@@ -92,7 +65,8 @@ class PublicRecord:
         self.today_tally: dict[int, int] = {}
         self.turn = 0
         self.deaths: list[PublicDeath] = []
-        self.revealed: list[str | None] = [None] * self.n
+        #: each seat's role and clan, once the paper has revealed them (R15.2, D15.1)
+        self.revealed: list[Seat | None] = [None] * self.n
         self.beaten: list[tuple[int, int]] = []  # (turn, seat)
         #: who was beaten last night (R10.4: the newspaper prints it; R5.5)
         self.beaten_today: frozenset[int] = frozenset()
@@ -120,12 +94,12 @@ class PublicRecord:
         for d in day + sorted((d for d in rep.deaths if d.step > 3), key=lambda d: d.seat):
             cause = d.causes[0]
             shown = cause in (Cause.HANGED, Cause.MISSING, Cause.REMOVED) or reveal_night
-            label = st.comp.seats[d.seat].label() if shown else None  # R15.2, D15.1
-            self.deaths.append(PublicDeath(t, d.seat, d.causes, label))
+            seat = st.comp.seats[d.seat] if shown else None  # R15.2, D15.1
+            self.deaths.append(PublicDeath(t, d.seat, d.causes, seat))
             self.alive[d.seat] = False
             self.alive_mask[d.seat] = False
-            if label is not None:
-                self.revealed[d.seat] = label
+            if seat is not None:
+                self.revealed[d.seat] = seat
             if cause is Cause.HANGED:
                 self.hanged.append((t, d.seat))
         for v in rep.beaten:
@@ -172,7 +146,7 @@ class PlayerView:
     out from the view's own data.
     """
 
-    __slots__ = ("public", "seat", "role", "clan", "allies", "checks", "private", "inbox",
+    __slots__ = ("public", "seat", "role", "clan", "allies", "checks", "order", "inbox",
                  "reads", "rules", "_don", "has_badge", "last_heal", "protects_left", "vest",
                  "ambush_used", "blast_used", "army", "protected", "_vsb", "_members")
 
@@ -208,7 +182,9 @@ class PlayerView:
                         allies[s] = r.key
         self.allies = allies
         self.checks: list[CheckResult] = []
-        self.private: dict[str, object] = {}
+        #: tonight's order of his clan, as his Don sent it (clan members only; R2.7,
+        #: P10.2: a thug named shooter knows he does not beat); None before it is sent
+        self.order: ClanOrder | None = None
         #: private messages he may receive (R2.7): within his clan, commissar with sergeant,
         #: and those two with the players they checked
         self.inbox: list[Statement] = []
@@ -291,8 +267,8 @@ class PlayerView:
         if role is Role.KAMIKAZE:
             return [] if self.blast_used else [Blast(t) for t in self._targets(self._vsb)]
         if role is Role.THUG:
-            order = self.private.get("order")
-            if getattr(order, "shooter", -1) == seat:  # R10.3, P10.2
+            order = self.order
+            if order is not None and order.shooter == seat:  # R10.3, P10.2
                 return []
             ever = self.public.beaten_ever
             return [Beat(t) for t in self._targets(self._vsb) if not ever[t]]
@@ -381,4 +357,4 @@ def refresh(views: Iterable[PlayerView], st: GameState, night: bool = False) -> 
 
 
 # compiled, these rebuild from their field values (sim.game.pickling)
-picklable(PublicDeath, Statement)
+picklable(PublicDeath)

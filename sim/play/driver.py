@@ -28,11 +28,11 @@ from sim.engine.game import Game
 from sim.engine.info import InfoModel
 from sim.engine.legal import action_fault, order_fault, vote_fault
 from sim.engine.state import GameState
-from sim.engine.view import Statement
 from sim.game.errors import MafiaSimError
 from sim.game.requests import ClanOrder, TurnInput, Vote
 from sim.game.roles import Clan, Role
 from sim.game.rules import Composition, RuleSet
+from sim.game.talk import Statement
 from sim.play.streams import GameStreams, as_streams
 
 #: Roles that have a night action of their own.
@@ -219,7 +219,7 @@ class Driver:
         for stmt in said:
             if not isinstance(stmt, Statement):
                 self._illegal(game, agent, f"statement {stmt!r}",
-                              ("R2.7", "a statement is a sim.engine.view.Statement"))
+                              ("R2.7", "a statement is a sim.game.talk.Statement"))
                 continue
             if stmt.speaker != s:
                 self._illegal(game, agent, f"statement as seat {stmt.speaker}",
@@ -292,7 +292,7 @@ class Driver:
         absent = inp.absent
         for clan in (Clan.YAKUZA, Clan.TRIAD):  # last night's orders (only clans get one)
             for m in st.members[clan]:
-                game.views[m].private.pop("order", None)
+                game.views[m].order = None
         if st.turn > 0:
             for clan in (Clan.YAKUZA, Clan.TRIAD):
                 living = [m for m in st.members[clan] if st.alive[m]]
@@ -318,7 +318,7 @@ class Driver:
                     continue
                 night.orders[clan] = order
                 for m in st.members[clan]:  # the clan knows its own order (R2.7)
-                    game.views[m].private["order"] = order
+                    game.views[m].order = order
         shooters = {o.shooter for o in night.orders.values()}
         for s in self._acting:
             if not st.alive[s] or s in absent:

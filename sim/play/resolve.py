@@ -14,7 +14,6 @@ from numpy.random import Generator
 from sim.engine.game import Game
 from sim.engine.newspaper import GENDERS, render
 from sim.engine.report import TurnReport
-from sim.engine.view import Statement
 from sim.game.errors import InputError
 from sim.game.requests import (
     Action,
@@ -34,6 +33,7 @@ from sim.game.requests import (
 )
 from sim.game.roles import Clan, Role
 from sim.game.rules import Composition, RuleSet, Seat, json_rule_hint
+from sim.game.talk import Channel, Statement, StatementKind
 
 TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note", "coin"}
 NIGHT_KEYS = {
@@ -77,6 +77,16 @@ def parse_game(data: bytes, where: str) -> dict[str, Any]:
         raise InputError(f"{where}: the top level must be an object with 'players' and "
                          "'turns'")
     return game
+
+
+#: the statement kinds and channels a game file may name (sim.game.talk)
+_KINDS = [k.value for k in StatementKind]
+_CHANNELS = [c.value for c in Channel]
+
+
+def _or(words: list[str]) -> str:
+    """`a, b or c`."""
+    return f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _names(keys: set[str]) -> str:
@@ -294,11 +304,11 @@ class _Parser:
                 raise InputError(f"{w}: unknown field(s) {_names(extra)} (fields: "
                                  f"{', '.join(sorted(allowed))})")
             kind = item.get("kind")
-            if kind not in ("claim", "check", "accuse", "defend", "order"):
-                raise InputError(f"{w}: kind must be claim, check, accuse, defend or order")
-            channel = item.get("channel", "public")
-            if channel not in ("public", "clan", "badge", "checked"):
-                raise InputError(f"{w}: channel must be public, clan, badge or checked")
+            if kind not in _KINDS:
+                raise InputError(f"{w}: kind must be {_or(_KINDS)}")
+            channel = item.get("channel", Channel.PUBLIC.value)
+            if channel not in _CHANNELS:
+                raise InputError(f"{w}: channel must be {_or(_CHANNELS)}")
             value = item.get("value", "")
             if not isinstance(value, str):
                 raise InputError(f"{w}: value must be a string")
