@@ -1,5 +1,7 @@
-"""The driver: plays one game with agents. It asks each agent for its decisions, checks
-them against the rules (sim.engine.legal), and hands the turn to the engine.
+"""The driver: plays games with agents. `Driver` holds what is fixed for a run (the
+composition, the rules, the agent set); each game is a `Session`, which seats the agents,
+asks each for its decisions, checks them against the rules (sim.engine.legal), and hands
+the turn to the engine.
 
 Each agent's `start(view)` is called once when the game starts. Order of a day (turn >= 1):
 the day's reads (sim.engine.info), attrition draws (D16.1), public statements in seat order, then
@@ -80,7 +82,8 @@ class AgentError(MafiaSimError):
 
 @dataclass
 class Driver:
-    """Plays games of one composition, rule set and agent set."""
+    """Plays games of one composition, rule set and agent set: what is fixed for a run (and
+    what an illegal request means, and who watches). Each game it plays is a `Session`."""
 
     comp: Composition
     rules: RuleSet
@@ -95,12 +98,19 @@ class Driver:
         if self.on_illegal not in ("raise", "skip"):
             raise MafiaSimError(f"on_illegal must be raise or skip, not {self.on_illegal!r}")
         self.comp.validate(self.rules)
+        #: illegal requests skipped (on_illegal="skip") over every game this driver played:
+        #: the runner reads the difference a game makes
         self.skipped = 0
         #: the undealt table's state and information model, which each game's deal
         #: permutes (worked out on the first game)
         self._undealt: tuple[GameState, InfoModel] | None = None
-        #: the agents of the game being played, or of the last one, by seat
-        self.seated: list[Agent] = []
+        #: the game being played, or the last one played
+        self.session: Session | None = None
+
+    @property
+    def seated(self) -> list[Agent]:
+        """The agents of the game being played, or of the last one, by seat."""
+        return [] if self.session is None else self.session.agents
 
     def play(self, rng: GameStreams | Generator, record: bool = False,
              dons: Mapping[Clan, int] | None = None, shuffle: bool = True) -> Game:
@@ -122,7 +132,7 @@ class Driver:
         comp = Composition(tuple(comp.seats[i] for i in order), comp.names)
         game = Game(comp, self.rules, streams.host, dons, record=record, validate=False,
                     undealt=undealt, order=order)
-        return self._finish(game, streams, InfoModel(game.st, undealt=info, order=deal))
+        return Session(self, game, streams, InfoModel(game.st, undealt=info, order=deal)).play()
 
     def _info(self, st: GameState) -> InfoModel:
         return InfoModel(st, dict(self.agents.params), self.agents.uses_reads())
@@ -130,9 +140,21 @@ class Driver:
     def finish(self, game: Game, rng: GameStreams | Generator) -> Game:
         """Play an existing game to its end with the agents (fresh agents and reads); the
         game's own chance (Game.rng) becomes the streams' host stream."""
-        return self._finish(game, as_streams(rng), self._info(game.st))
+        return Session(self, game, as_streams(rng), self._info(game.st)).play()
 
-    def _finish(self, game: Game, streams: GameStreams, info: InfoModel) -> Game:
+
+class Session:
+    """One game being played by a Driver: the game, its streams, its agents by seat and
+    which decisions each is asked. Made for each game (`Driver.play`, `Driver.finish`);
+    everything that lives one game lives here, and the Driver keeps only what is fixed for
+    the run."""
+
+    def __init__(self, driver: Driver, game: Game, streams: GameStreams,
+                 info: InfoModel) -> None:
+        self.driver = driver
+        self.game = game
+        self.streams = streams
+        self.info = info
         game.rng = streams.host
         st = game.st
         # Each view holds its own copy of his reads (not a row of the model's matrix, whose
@@ -141,26 +163,42 @@ class Driver:
         # copy of 20-30 floats); the views never see these.
         n, table = st.n, info.reads
         flat = table.data.cast("B").cast("d")
-        reads = []
+        #: each seat's own reads and the model's row they are copied from, after each day
+        self.reads: list[tuple[memoryview[int], memoryview[float]]] = []
         for s, view in enumerate(game.views):
             view.reads = own = np.empty(n)
             mine, row = own.data, flat[s * n:(s + 1) * n]
             mine[:] = row
-            reads.append((mine, row))
-        agents = [self.agents.make(st.role[s], s, st.clan[s]) for s in range(st.n)]
-        self.seated = agents
+            self.reads.append((mine, row))
+        #: the game's agents, by seat
+        self.agents: list[Agent] = [driver.agents.make(st.role[s], s, st.clan[s])
+                                    for s in range(st.n)]
+        driver.session = self
         # Only what an agent class overrides is asked (the base class does nothing).
-        asking = [_asking(type(a)) for a in agents]
+        asking = [_asking(type(a)) for a in self.agents]
         asked = [how.own for how in asking]
-        self._python = [how.python for how in asking]
-        self._talkers = [s for s in range(st.n) if "statements" in asked[s]]
-        self._votes_asked = ["vote" in own for own in asked]
-        self._defends = ["defend" in own for own in asked]
-        self._acting = [s for s in range(st.n) if st.role[s] in ACTING and "night" in asked[s]]
-        for s in range(st.n):
-            if "start" in asked[s]:
-                self._ask(game, agents[s], "start", streams)
-        rules = self.rules
+        #: whose decision methods are plain Python (asked by name: _Asking.python)
+        self.python: list[bool] = [how.python for how in asking]
+        #: who is asked for statements, in seat order
+        self.talkers: list[int] = [s for s in range(st.n) if "statements" in asked[s]]
+        #: whose vote is asked, and who is asked to defend himself while he leads (P5.5)
+        self.votes_asked: list[bool] = ["vote" in own for own in asked]
+        self.defends: list[bool] = ["defend" in own for own in asked]
+        #: who is asked to `start`, in seat order
+        self.starters: list[int] = [s for s in range(st.n) if "start" in asked[s]]
+        #: who is asked for a night action of his own, in seat order
+        self.acting: list[int] = [s for s in range(st.n)
+                                  if st.role[s] in ACTING and "night" in asked[s]]
+
+    def play(self) -> Game:
+        """Play the game to its end: each agent's `start`, then day and night until an
+        outcome (D4.2)."""
+        game, streams, info, agents = self.game, self.streams, self.info, self.agents
+        st = game.st
+        table, reads = info.reads, self.reads
+        for s in self.starters:
+            self._ask(agents[s], "start")
+        rules = self.driver.rules
         while not game.over:
             inp = TurnInput()
             if st.turn > 0:
@@ -169,22 +207,23 @@ class Driver:
                     assert info.reads is table
                     for mine, row in reads:
                         mine[:] = row
-                self._attrition(game, inp, streams.host)
-                self._talk(game, agents, inp, streams)
-                self._votes(game, agents, inp, streams, rules.p_no_vote)
+                self._attrition(inp, streams.host)
+                self._talk(inp)
+                self._votes(inp, rules.p_no_vote)
             # Every request below is checked as it comes in, with sim.engine.legal's fault
             # functions, so the engine does not check it again (checked=True).
             if game.play_day(inp, checked=True).outcome is not None:
                 continue  # the day ended the game (D4.2)
-            self._night(game, agents, inp, streams)  # asked once the hanging is known (P3.1)
+            self._night(inp)  # asked once the hanging is known (P3.1)
             game.play_night(inp.night, checked=True)
         return game
 
     # -- the day ----------------------------------------------------------------------------
-    def _attrition(self, game: Game, inp: TurnInput, rng: Generator) -> None:
+    def _attrition(self, inp: TurnInput, rng: Generator) -> None:
         """D16.1: who posts nothing, breaks a rule or is removed for passive play (one draw
         per seat, living or not, so who is alive does not shift later draws)."""
-        r, st = self.rules, game.st
+        game = self.game
+        r, st = self.driver.rules, game.st
         n = st.n
         if r.p_absent <= 0 and r.p_rule_break <= 0 and r.p_passive <= 0:
             game.public.absent = inp.absent
@@ -201,43 +240,42 @@ class Driver:
             inp.passive = frozenset(s for s in living if u[s] < r.p_passive)
         game.public.absent = inp.absent
 
-    def _talk(self, game: Game, agents: list[Agent], inp: TurnInput,
-              streams: GameStreams) -> None:
-        st = game.st
-        for s in self._talkers:
+    def _talk(self, inp: TurnInput) -> None:
+        st, agents = self.game.st, self.agents
+        for s in self.talkers:
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
-            self._say(game, agents[s], "statements", streams)
+            self._say(agents[s], "statements")
 
-    def _say(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> bool:
+    def _say(self, agent: Agent, what: str) -> bool:
         """Ask an agent what he says (`statements` before the vote, or `defend` while he
         leads it, P5.5) and post it. Whether he said anything."""
-        s = agent.seat
-        said = self._ask(game, agent, what, streams) or ()
+        game, s = self.game, agent.seat
+        said = self._ask(agent, what) or ()
         if not isinstance(said, (list, tuple)):
             said = [said]
         for stmt in said:
             if not isinstance(stmt, Statement):
-                self._illegal(game, agent, f"statement {stmt!r}",
+                self._illegal(agent, f"statement {stmt!r}",
                               ("R2.7", "a statement is a sim.game.talk.Statement"))
                 continue
             if stmt.speaker != s:
-                self._illegal(game, agent, f"statement as seat {stmt.speaker}",
+                self._illegal(agent, f"statement as seat {stmt.speaker}",
                               ("R2.8", "a player speaks only for himself"))
                 continue
             try:
                 game.say(stmt)
             except MafiaSimError as e:
-                self._illegal(game, agent, "statement", e)
+                self._illegal(agent, "statement", e)
         return bool(said)
 
-    def _votes(self, game: Game, agents: list[Agent], inp: TurnInput,
-               streams: GameStreams, p_no_vote: float) -> None:
+    def _votes(self, inp: TurnInput, p_no_vote: float) -> None:
+        game, agents, streams = self.game, self.agents, self.streams
         st = game.st
         today = game.public.today
         tally = game.public.today_tally
         absent, beaten = inp.absent, st.beaten_today
-        alive, n, asked = st.alive, st.n, self._votes_asked
+        alive, n, asked = st.alive, st.n, self.votes_asked
         # The vote order: a permutation of every seat, of which the voters vote (the host
         # draws the same shape whoever is alive). D16.1 p_no_vote: who does not vote today
         # (R16.2), one draw per seat.
@@ -252,12 +290,12 @@ class Driver:
                 continue
             if (forgets is not None and forgets[v]) or not asked[v]:
                 continue
-            reply = self._ask(game, agents[v], "vote", streams)
+            reply = self._ask(agents[v], "vote")
             if reply is None:
                 continue
             if type(reply) is not int:  # a plain int is the common reply: checked at once
                 if not isinstance(reply, (int, np.integer)) or isinstance(reply, bool):
-                    self._illegal(game, agents[v], f"vote {reply!r}",
+                    self._illegal(agents[v], f"vote {reply!r}",
                                   ("R5.1", "a vote is a seat number, or -1 to abstain"))
                     continue
                 reply = int(reply)
@@ -269,7 +307,7 @@ class Driver:
             if not (target < n and alive[target] and target != v and v not in voted):
                 fault = vote_fault(st, v, target, absent, voted)
                 assert fault is not None
-                self._illegal(game, agents[v], f"vote against seat {target}", fault)
+                self._illegal(agents[v], f"vote against seat {target}", fault)
                 continue
             voted.add(v)
             today.append((v, target))
@@ -277,15 +315,15 @@ class Driver:
             inp.votes.append(_new_vote(Vote, (v, target)))
             if target != leader and tally[target] > tally.get(leader, 0):
                 leader = target  # R5.2: the first to reach the highest count leads
-            if (leader == target and self._defends[leader] and leader not in spoke
+            if (leader == target and self.defends[leader] and leader not in spoke
                     and leader not in absent and leader not in beaten):  # R5.5, R16.1
                 # The leader may answer as the votes against him grow (P5.5).
-                if self._say(game, agents[leader], "defend", streams):
+                if self._say(agents[leader], "defend"):
                     spoke.add(leader)
 
     # -- the night --------------------------------------------------------------------------
-    def _night(self, game: Game, agents: list[Agent], inp: TurnInput,
-               streams: GameStreams) -> None:
+    def _night(self, inp: TurnInput) -> None:
+        game, agents = self.game, self.agents
         st = game.st
         night = inp.night
         night.after_day = True
@@ -300,32 +338,32 @@ class Driver:
                     continue
                 don = st.don[clan]
                 sender = don if don >= 0 else living[0]
-                order = self._ask(game, agents[sender], "clan_order", streams)
+                order = self._ask(agents[sender], "clan_order")
                 if order is None:
                     continue
                 if not isinstance(order, ClanOrder):
-                    self._illegal(game, agents[sender], repr(order), ("R14.1", "not an order"))
+                    self._illegal(agents[sender], repr(order), ("R14.1", "not an order"))
                     continue
                 if order.clan is not clan:
-                    self._illegal(game, agents[sender], order.text(st.names),
+                    self._illegal(agents[sender], order.text(st.names),
                                   ("R14.1", f"an order for another clan than the {clan.key}"))
                     continue
                 if order.by < 0:
                     order = ClanOrder(order.clan, order.target, order.shooter, sender)
                 fault = order_fault(st, order, absent)
                 if fault:
-                    self._illegal(game, agents[sender], order.text(st.names), fault)
+                    self._illegal(agents[sender], order.text(st.names), fault)
                     continue
                 night.orders[clan] = order
                 for m in st.members[clan]:  # the clan knows its own order (R2.7)
                     game.views[m].order = order
         shooters = {o.shooter for o in night.orders.values()}
-        for s in self._acting:
+        for s in self.acting:
             if not st.alive[s] or s in absent:
                 continue
             if st.turn == 0 and st.role[s] is not Role.MANIAC:
                 continue  # R3.1: only the maniac acts on turn 0
-            action = self._ask(game, agents[s], "night", streams)
+            action = self._ask(agents[s], "night")
             if action is None:
                 continue
             try:
@@ -334,25 +372,26 @@ class Driver:
                 fault = ("R1", f"not a request: {action!r}")
             if fault:
                 text = action.text(st.names) if hasattr(action, "text") else repr(action)
-                self._illegal(game, agents[s], text, fault)
+                self._illegal(agents[s], text, fault)
                 continue
             night.actions[s] = action
 
     # -- misbehaving agents -----------------------------------------------------------------
-    def _ask(self, game: Game, agent: Agent, what: str, streams: GameStreams) -> Any:
+    def _ask(self, agent: Agent, what: str) -> Any:
         """Ask `agent` for `what`, with its own seat's generator."""
+        game, driver = self.game, self.driver
         view = game.views[agent.seat]
         reply: Any
         try:
             if what == "start":
-                if self._python[agent.seat]:  # see _Asking.python
+                if self.python[agent.seat]:  # see _Asking.python
                     getattr(agent, what)(view)
                 else:
                     agent.start(view)
                 reply = None
             else:
-                rng = streams.seat(agent.seat)
-                if self._python[agent.seat]:
+                rng = self.streams.seat(agent.seat)
+                if self.python[agent.seat]:
                     reply = getattr(agent, what)(view, rng)
                 # a compiled agent is called by name: compiled code then calls its method
                 # directly, not through an attribute lookup
@@ -371,18 +410,19 @@ class Driver:
         except AgentError:
             raise
         except Exception as e:  # a user's agent failing is reported, not a crash
-            self._illegal(game, agent, what, ("agent", f"raised {type(e).__name__}: {e}"))
+            self._illegal(agent, what, ("agent", f"raised {type(e).__name__}: {e}"))
             return None
-        if self.watch is not None:
-            self.watch(game, agent, what, reply)
+        if driver.watch is not None:
+            driver.watch(game, agent, what, reply)
         return reply
 
-    def _illegal(self, game: Game, agent: Agent, request: str,
+    def _illegal(self, agent: Agent, request: str,
                  fault: tuple[str, str] | Exception) -> None:
-        if self.on_illegal == "skip":
-            self.skipped += 1
+        driver = self.driver
+        if driver.on_illegal == "skip":
+            driver.skipped += 1
             return
-        st = game.st
+        st = self.game.st
         why = str(fault) if isinstance(fault, Exception) else f"{fault[1]} [{fault[0]}]"
         raise AgentError(
             f"agent {class_path(type(agent))} playing {st.label(agent.seat)} "
