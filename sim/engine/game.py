@@ -25,7 +25,7 @@ from typing import Final
 import numpy as np
 from numpy.random import Generator
 
-from sim.engine.legal import army_fault, night_fault, vote_fault
+from sim.engine.legal import Fault, action_fault, army_fault, night_fault, order_fault, vote_fault
 from sim.engine.outcome import camp_result, duel_result
 from sim.engine.report import CheckResult, Death, TurnReport
 from sim.engine.state import GameState
@@ -54,6 +54,9 @@ from sim.game.talk import Channel, Statement
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
 HEALABLE: Final = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
+#: Vote(v, t) without the named tuple's interpreted __new__ (a Python frame a vote, half the
+#: cost of making one): the same object, made by tuple's own constructor
+_new_vote: Final = tuple.__new__
 #: Attempts made by the dead (the testament) or the raised dead (the Army): nobody living
 #: stands behind them to be killed by the kamikaze or the ambush.
 BY_THE_DEAD: Final = (Cause.TESTAMENT, Cause.ARMY)
@@ -223,6 +226,54 @@ class Game:
             player, role = "?", "?"
         return IllegalRequest(st.turn, player, role, request, rule, why)
 
+    # -- requests one at a time, as players make them (the driver's agents) -------------------
+    # Each is checked here, by sim.engine.legal's fault functions, and recorded only if the
+    # rules accept it; the fault is returned for the caller to deal with (the driver raises
+    # or skips, as its on_illegal says). A game file (`resolve`) comes whole instead, through
+    # validate and admit_night, which ask the same functions.
+    def cast_vote(self, inp: TurnInput, voter: int, target: int) -> Fault | None:
+        """One vote of the day as it is cast (R5.1, R5.6): counted in the turn's input and in
+        today's public votes, which later voters see. The rule it breaks, else None."""
+        st, pub = self.st, self.public
+        voted = pub.today_voters
+        # The common case answered at once: a living voter who is present, not beaten and
+        # has not voted, against another living player; vote_fault names any fault.
+        if not (0 <= target < st.n and 0 <= voter < st.n and st.turn > 0 and st.alive[voter]
+                and st.alive[target] and target != voter and voter not in voted
+                and voter not in inp.absent and voter not in st.beaten_today):
+            fault = vote_fault(st, voter, target, inp.absent, voted)
+            if fault is not None:
+                return fault
+        voted.add(voter)
+        pub.today.append((voter, target))
+        tally = pub.today_tally
+        tally[target] = tally.get(target, 0) + 1
+        inp.votes.append(_new_vote(Vote, (voter, target)))
+        return None
+
+    def send_order(self, night: NightRequests, order: ClanOrder,
+                   absent: frozenset[int]) -> Fault | None:
+        """A clan's order for tonight as it is sent (R14): filed, and told to the clan's
+        members (R2.7; a thug named shooter knows he does not beat, P10.2). The rule it
+        breaks, else None."""
+        st = self.st
+        fault = order_fault(st, order, absent)
+        if fault is not None:
+            return fault
+        night.orders[order.clan] = order
+        for m in st.members[order.clan]:
+            self.views[m].order = order
+        return None
+
+    def send_action(self, night: NightRequests, seat: int, action: Action,
+                    absent: frozenset[int], shooters: set[int]) -> Fault | None:
+        """A player's own night request (blast, beat, kill, ambush, strike, heal, protects,
+        Army, check) as he sends it: filed. The rule it breaks, else None."""
+        fault = action_fault(self.st, seat, action, absent, shooters)
+        if fault is None:
+            night.actions[seat] = action
+        return fault
+
     def validate_day(self, inp: TurnInput) -> None:
         """Raise IllegalRequest for the first vote or host list of the turn the rules forbid
         (checked against the state at the start of the turn, P3.1)."""
@@ -314,8 +365,8 @@ class Game:
     def play_day(self, inp: TurnInput, checked: bool = False) -> TurnReport:
         """Steps 1-3 of a turn (the day's removals). The night follows with play_night.
 
-        `checked`: every vote was already checked with sim.engine.legal's fault functions (the
-        driver does, request by request), so it is not checked twice."""
+        `checked`: every vote was cast one by one with cast_vote, which checked it, so the
+        turn is not checked twice."""
         st = self.st
         if inp.absent & st.beaten_today:
             # D10.4: the beaten may not post today, so they are excused from R16.1.
@@ -342,12 +393,16 @@ class Game:
             self._close_turn(rep)
             return rep
         self.public.note_day(rep)
+        for clan in (Clan.YAKUZA, Clan.TRIAD):  # last night's orders are spent
+            for m in st.members[clan]:
+                self.views[m].order = None
         self._refresh(night=True)  # the night's requests are taken now (P3.1, P12.7)
         return rep
 
     def play_night(self, night: NightRequests, checked: bool = False) -> TurnReport:
         """Steps 4-8 of the turn begun by play_day (`checked`: as for play_day, every request
-        was checked after the day's removals, so admission has nothing to drop or refuse)."""
+        was sent after the day's removals with send_order and send_action, which checked it,
+        so admission has nothing to drop or refuse)."""
         st = self.st
         if self._turn is None:
             raise MafiaSimError("play_night before play_day")

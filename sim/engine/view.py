@@ -52,7 +52,8 @@ class PublicRecord:
 
     __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
                  "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
-                 "today_tally", "beaten_today", "beaten_ever", "cache", "anchor")
+                 "today_tally", "today_voters", "beaten_today", "beaten_ever", "cache",
+                 "anchor")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
@@ -63,6 +64,8 @@ class PublicRecord:
         self.alive_mask = np.ones(self.n, dtype=bool)  # the same, as an array
         #: votes against each player so far today (only those with votes)
         self.today_tally: dict[int, int] = {}
+        #: who has voted so far today (R5.1: once a turn)
+        self.today_voters: set[int] = set()
         self.turn = 0
         self.deaths: list[PublicDeath] = []
         #: each seat's role and clan, once the paper has revealed them (R15.2, D15.1)
@@ -109,6 +112,7 @@ class PublicRecord:
         self.turn = st.turn
         self.today = []
         self.today_tally = {}
+        self.today_voters = set()
         self.absent = frozenset()
 
     def note_day(self, rep: TurnReport) -> None:

@@ -1,7 +1,8 @@
 """The driver: plays games with agents. `Driver` holds what is fixed for a run (the
 composition, the rules, the agent set); each game is a `Session`, which seats the agents,
-asks each for its decisions, checks them against the rules (sim.engine.legal), and hands
-the turn to the engine.
+asks each for its decisions and hands each request to the engine, which checks it
+(sim.engine.legal) and files it or says which rule it breaks; what an illegal request then
+means (raise, or skip and count it) is the driver's `on_illegal`.
 
 Each agent's `start(view)` is called once when the game starts. Order of a day (turn >= 1):
 the day's reads (sim.engine.info), attrition draws (D16.1), public statements in seat order, then
@@ -28,10 +29,9 @@ from numpy.random import Generator
 from agents.base import Agent, AgentSet, class_path
 from sim.engine.game import Game
 from sim.engine.info import InfoModel
-from sim.engine.legal import action_fault, order_fault, vote_fault
 from sim.engine.state import GameState
 from sim.game.errors import MafiaSimError
-from sim.game.requests import ClanOrder, TurnInput, Vote
+from sim.game.requests import ClanOrder, TurnInput
 from sim.game.roles import Clan, Role
 from sim.game.rules import Composition, RuleSet
 from sim.game.talk import Statement
@@ -44,10 +44,6 @@ ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Ro
 
 #: the decisions the driver asks an agent for (agents.base.Agent)
 DECISIONS: Final = ("start", "statements", "vote", "night", "defend", "clan_order")
-
-#: Vote(v, t) without the named tuple's interpreted __new__ (a Python frame a vote, half the
-#: cost of making one): the same object, made by tuple's own constructor
-_new_vote: Final = tuple.__new__
 
 
 class _Asking(NamedTuple):
@@ -210,8 +206,8 @@ class Session:
                 self._attrition(inp, streams.host)
                 self._talk(inp)
                 self._votes(inp, rules.p_no_vote)
-            # Every request below is checked as it comes in, with sim.engine.legal's fault
-            # functions, so the engine does not check it again (checked=True).
+            # Every request was checked by the engine as it came in (cast_vote, send_order,
+            # send_action), so the turn is not checked again (checked=True).
             if game.play_day(inp, checked=True).outcome is not None:
                 continue  # the day ended the game (D4.2)
             self._night(inp)  # asked once the hanging is known (P3.1)
@@ -272,7 +268,6 @@ class Session:
     def _votes(self, inp: TurnInput, p_no_vote: float) -> None:
         game, agents, streams = self.game, self.agents, self.streams
         st = game.st
-        today = game.public.today
         tally = game.public.today_tally
         absent, beaten = inp.absent, st.beaten_today
         alive, n, asked = st.alive, st.n, self.votes_asked
@@ -283,7 +278,6 @@ class Session:
         order: list[int] = host.permutation(n).tolist()
         forgets: list[bool] | None = ((host.random(n) < p_no_vote).tolist() if p_no_vote > 0
                                       else None)
-        voted: set[int] = set()
         leader, spoke = -1, set[int]()
         for v in order:
             if not alive[v] or v in absent or v in beaten:
@@ -302,17 +296,10 @@ class Session:
             target: int = reply
             if target < 0:
                 continue
-            # The voter is alive, present and not beaten (the list above); what is left of
-            # vote_fault is checked here at once, and vote_fault names any fault.
-            if not (target < n and alive[target] and target != v and v not in voted):
-                fault = vote_fault(st, v, target, absent, voted)
-                assert fault is not None
+            fault = game.cast_vote(inp, v, target)  # checked and counted by the engine
+            if fault is not None:
                 self._illegal(agents[v], f"vote against seat {target}", fault)
                 continue
-            voted.add(v)
-            today.append((v, target))
-            tally[target] = tally.get(target, 0) + 1
-            inp.votes.append(_new_vote(Vote, (v, target)))
             if target != leader and tally[target] > tally.get(leader, 0):
                 leader = target  # R5.2: the first to reach the highest count leads
             if (leader == target and self.defends[leader] and leader not in spoke
@@ -328,9 +315,6 @@ class Session:
         night = inp.night
         night.after_day = True
         absent = inp.absent
-        for clan in (Clan.YAKUZA, Clan.TRIAD):  # last night's orders (only clans get one)
-            for m in st.members[clan]:
-                game.views[m].order = None
         if st.turn > 0:
             for clan in (Clan.YAKUZA, Clan.TRIAD):
                 living = [m for m in st.members[clan] if st.alive[m]]
@@ -350,13 +334,9 @@ class Session:
                     continue
                 if order.by < 0:
                     order = ClanOrder(order.clan, order.target, order.shooter, sender)
-                fault = order_fault(st, order, absent)
-                if fault:
+                fault = game.send_order(night, order, absent)  # the clan learns it (R2.7)
+                if fault is not None:
                     self._illegal(agents[sender], order.text(st.names), fault)
-                    continue
-                night.orders[clan] = order
-                for m in st.members[clan]:  # the clan knows its own order (R2.7)
-                    game.views[m].order = order
         shooters = {o.shooter for o in night.orders.values()}
         for s in self.acting:
             if not st.alive[s] or s in absent:
@@ -367,14 +347,12 @@ class Session:
             if action is None:
                 continue
             try:
-                fault = action_fault(st, s, action, absent, shooters)
+                fault = game.send_action(night, s, action, absent, shooters)
             except (TypeError, AttributeError):
                 fault = ("R1", f"not a request: {action!r}")
-            if fault:
+            if fault is not None:
                 text = action.text(st.names) if hasattr(action, "text") else repr(action)
                 self._illegal(agents[s], text, fault)
-                continue
-            night.actions[s] = action
 
     # -- misbehaving agents -----------------------------------------------------------------
     def _ask(self, agent: Agent, what: str) -> Any:
