@@ -1,14 +1,24 @@
-"""What each player may ask for, and why a request is illegal.
+"""What each player may ask for, and why a request is illegal: every rule of legality, once.
 
-The `*_fault` functions are the single source of truth: they return the rule a request
-breaks (rule id and reason) or None. Validation raises on a fault; the `legal_*` listings are
-the candidates with no fault, which is what a random agent draws from. No action at all is
-always legal and is not listed.
+Each rule is written once, as a function of the facts it needs (`blast_fault`,
+`heal_fault`, `ballot_fault`, ...), which returns the rule a request breaks (rule id and
+reason) or None. Two kinds of caller ask them, each with its own facts:
+
+- the host, on the true state: `vote_fault`, `order_fault`, `action_fault` (the engine
+  checks every request with them, `sim.engine.game.Game.cast_vote` and the rest, and a
+  game file through `night_fault`); the `legal_*` listings here are the candidates with no
+  fault, which the page offers a host;
+- a player, on his view: `PlayerView.legal_votes`, `legal_actions` and `legal_orders`
+  (sim.engine.view), what the host would accept from him; a player knows every fact his
+  own requests depend on (his clan and its VSB, his own uses and protects, what is public),
+  and the Army's conditions are the host's answer (P12.7).
+
+No action at all is always legal and is not listed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Container
 from typing import Final
 
 from sim.engine.state import GameState
@@ -28,6 +38,7 @@ from sim.game.requests import (
     Vote,
 )
 from sim.game.roles import ARMY_CAUSES, Clan, Role
+from sim.game.rules import RuleSet
 
 Fault = tuple[str, str]  # (rule id, why)
 
@@ -45,39 +56,177 @@ ACTION_ROLES: Final[dict[type, tuple[Role, ...]]] = {
 }
 
 
-def _present(st: GameState, seat: int, absent: Collection[int]) -> Fault | None:
+# -- each rule once, on the facts it needs ------------------------------------------------------
+# `alive` and `names` are the table's (public); the rest are the actor's own facts.
+def present_fault(seat: int, alive: list[bool], absent: Container[int],
+                  names: tuple[str, ...]) -> Fault | None:
+    """The actor is here to ask (P3.2): alive, and posted this turn (R16.1)."""
     if seat in absent:
-        return ("P3.2", f"{st.names[seat]} posted nothing this turn (R16.1)")
-    if not st.alive[seat]:
-        return ("P3.2", f"{st.names[seat]} is dead")
+        return ("P3.2", f"{names[seat]} posted nothing this turn (R16.1)")
+    if not alive[seat]:
+        return ("P3.2", f"{names[seat]} is dead")
     return None
 
 
-def _living_target(st: GameState, target: int) -> Fault | None:
-    if not 0 <= target < st.n:
+def living_target_fault(target: int, alive: list[bool],
+                        names: tuple[str, ...]) -> Fault | None:
+    """A request names a living player (P3.1)."""
+    if not 0 <= target < len(alive):
         return ("P3.1", f"no player at seat {target}")
-    if not st.alive[target]:
-        return ("P3.1", f"{st.names[target]} is dead")
+    if not alive[target]:
+        return ("P3.1", f"{names[target]} is dead")
     return None
+
+
+def ballot_fault(turn: int, voter: int, target: int, alive: list[bool],
+                 absent: Container[int], beaten_today: Container[int],
+                 voted: Container[int], names: tuple[str, ...]) -> Fault | None:
+    """Why `voter` may not vote against `target` now (R3.1, R5, P5.1, P5.2)."""
+    if turn == 0:
+        return ("R3.1", "turn 0 has no vote")
+    fault = present_fault(voter, alive, absent, names)
+    if fault:
+        return fault
+    if voter in beaten_today:
+        return ("R5.5", f"{names[voter]} was beaten by the thug last night and cannot vote")
+    if voter in voted:
+        return ("R5.1", f"{names[voter]} has already voted this turn")
+    if voter == target:
+        return ("P5.1", "a player cannot vote for himself")
+    return living_target_fault(target, alive, names)
+
+
+def night_turn_fault(turn: int, role: Role) -> Fault | None:
+    """On turn 0 only the maniac acts (R6.2, R3.1)."""
+    if turn == 0 and role is not Role.MANIAC:
+        return ("R6.2", "on turn 0 only the maniac's requests are accepted")
+    return None
+
+
+def blast_fault(seat: int, target: int, used: bool, vsb: int, alive: list[bool],
+                names: tuple[str, ...]) -> Fault | None:
+    """The kamikaze's blast (R13.1, D13.1); `vsb`: his clan's VSB (-1: none)."""
+    if used:
+        return ("R13.1", "the kamikaze blows up once a game")
+    if target == seat:
+        return ("D13.1", "the kamikaze cannot target himself")
+    fault = living_target_fault(target, alive, names)
+    if fault:
+        return fault
+    if target == vsb:
+        return ("D13.1", "the kamikaze cannot target his own clan's VSB")
+    return None
+
+
+def beat_fault(seat: int, target: int, shoots: bool, beaten_ever: list[bool], vsb: int,
+               alive: list[bool], names: tuple[str, ...]) -> Fault | None:
+    """The thug's beating (R10.1-R10.3); `shoots`: he is his clan's shooter tonight."""
+    if shoots:
+        return ("R10.3", "the thug is his clan's shooter tonight: he beats or shoots, "
+                         "not both (P10.2)")
+    if target == seat:
+        return ("P10.1", "the thug cannot beat himself")
+    fault = living_target_fault(target, alive, names)
+    if fault:
+        return fault
+    if beaten_ever[target]:
+        return ("R10.2", f"{names[target]} was already beaten this game")
+    if target == vsb:
+        return ("R10.2", "the thug cannot beat his own clan's VSB")
+    return None
+
+
+def kill_fault(seat: int, target: int, alive: list[bool],
+               names: tuple[str, ...]) -> Fault | None:
+    """The maniac's kill (R9.1, R9.5)."""
+    if target == seat:
+        return ("R9.5", "the maniac cannot kill himself")
+    return living_target_fault(target, alive, names)
+
+
+def ambush_fault(rules: RuleSet, used: bool) -> Fault | None:
+    """The maniac's ambush (R9.3)."""
+    if not rules.maniac_ambush:
+        return ("R9.3", "the ambush is off in this rule set (maniac_ambush)")
+    if used:
+        return ("R9.3", "the maniac sits in ambush once a game")
+    return None
+
+
+def strike_fault(seat: int, target: int, alive: list[bool],
+                 names: tuple[str, ...]) -> Fault | None:
+    """The ninja's strike (R11.1, P11.1)."""
+    if target == seat:
+        return ("P11.1", "the ninja cannot strike himself")
+    return living_target_fault(target, alive, names)
+
+
+def heal_fault(seat: int, target: int, last_heal: int, rules: RuleSet, alive: list[bool],
+               names: tuple[str, ...]) -> Fault | None:
+    """The doctor's heal (R8.3, R8.4, and their options)."""
+    if target == seat and not rules.doctor_self_heal:
+        return ("R8.4", "the doctor cannot heal himself")
+    if target == last_heal and not rules.doctor_repeat_heal:
+        return ("R8.3", f"the doctor healed {names[target]} last turn")
+    return living_target_fault(target, alive, names)
+
+
+def protect_fault(seat: int, targets: tuple[int, ...], turn: int, left: int,
+                  held: Container[int], alive: list[bool],
+                  names: tuple[str, ...]) -> Fault | None:
+    """The necromancer's protects (D12.1, R12.1, R12.2, P12.1); `left`: his protects left,
+    `held`: who holds a protect already."""
+    if turn not in (1, 2):
+        return ("D12.1", "protects are handed out on turns 1 and 2 only")
+    if not targets:
+        return ("R12.1", "a protect names a player")
+    if len(targets) > left:
+        return ("R12.1", f"the necromancer has {left} protects left")
+    if len(set(targets)) != len(targets):
+        return ("P12.1", "two protects on one player")
+    for t in targets:
+        if t == seat:
+            return ("R12.2", "the necromancer cannot protect himself")
+        fault = living_target_fault(t, alive, names)
+        if fault:
+            return fault
+        if t in held:
+            return ("P12.1", f"{names[t]} already holds a protect")
+    return None
+
+
+def army_targets_fault(seat: int, targets: tuple[int, ...], alive: list[bool],
+                       names: tuple[str, ...]) -> Fault | None:
+    """The Army's two victims (P12.3); whether it may rise at all is army_fault's."""
+    if len(targets) != 2 or targets[0] == targets[1]:
+        return ("P12.3", "the Army kills two different players")
+    for t in targets:
+        if t == seat:
+            return ("P12.3", "the Army's targets are players other than the necromancer")
+        fault = living_target_fault(t, alive, names)
+        if fault:
+            return fault
+    return None
+
+
+def check_fault(seat: int, target: int, badge: bool, alive: list[bool],
+                names: tuple[str, ...]) -> Fault | None:
+    """The commissar's (or the sergeant's, after R7.5) check (R7.1, P7.1)."""
+    if not badge:
+        return ("R7.5", "the sergeant checks only from the turn after the commissar died")
+    if target == seat:
+        return ("P7.1", "the commissar cannot check himself")
+    return living_target_fault(target, alive, names)
+
 
 
 # -- votes ------------------------------------------------------------------------------------
 def vote_fault(
     st: GameState, voter: int, target: int, absent: Collection[int], voted: Collection[int]
 ) -> Fault | None:
-    """Why `voter` may not vote against `target` now (R5, P5.1, P5.2)."""
-    if st.turn == 0:
-        return ("R3.1", "turn 0 has no vote")
-    fault = _present(st, voter, absent)
-    if fault:
-        return fault
-    if voter in st.beaten_today:
-        return ("R5.5", f"{st.names[voter]} was beaten by the thug last night and cannot vote")
-    if voter in voted:
-        return ("R5.1", f"{st.names[voter]} has already voted this turn")
-    if voter == target:
-        return ("P5.1", "a player cannot vote for himself")
-    return _living_target(st, target)
+    """Why `voter` may not vote against `target` now (ballot_fault, on the state)."""
+    return ballot_fault(st.turn, voter, target, st.alive, absent, st.beaten_today, voted,
+                        st.names)
 
 
 def legal_votes(
@@ -89,6 +238,59 @@ def legal_votes(
 
 
 # -- clan orders ------------------------------------------------------------------------------
+def clan_order_fault(order: ClanOrder, turn: int, members: tuple[int, ...], vsb: int,
+                     dons: list[int], alive: list[bool], absent: Container[int],
+                     names: tuple[str, ...],
+                     senders_left: Container[int] = ()) -> Fault | None:
+    """Why a clan's order may not stand (R14, D14.1, R6.2), on the facts its members know:
+    the clan's `members` and `vsb`, and `dons`, the seats that count as its Don for this
+    order (the first is the Don when it was sent: an order with `by` -1 comes from him, and
+    R14.3 binds him alone). A sender in `senders_left` left the game at steps 1-3 after
+    sending it, and his order stands (P14.3)."""
+    clan = order.clan
+    if clan is Clan.NONE:
+        return ("R14.1", "an order needs a clan")
+    if turn == 0:
+        return ("R6.2", "on turn 0 only the maniac's requests are accepted")
+    living = [m for m in members if alive[m]]
+    if not living:
+        return ("R14.1", f"the {clan.key} has no living member")
+    n = len(alive)
+    by = order.by if order.by >= 0 else (dons[0] if dons else -1)
+    if by < 0:
+        return ("R14.4", f"the {clan.key} has no Don: the order must name who sends it")
+    if not 0 <= by < n or by not in members:
+        name = names[by] if 0 <= by < n else str(by)
+        return ("R14.1", f"{name} is not a {clan.key} member")
+    fault = present_fault(by, alive, absent, names)
+    if fault and not (by in senders_left and by not in absent):
+        return fault
+    is_don = by in dons
+    if not is_don and order.shooter != by:
+        return (
+            "R14.4",
+            f"the order of {names[by]}, not the Don, makes him the shooter, "
+            f"not {names[order.shooter]}",
+        )
+    shooter = order.shooter
+    if not 0 <= shooter < n or shooter not in members:
+        name = names[shooter] if 0 <= shooter < n else str(shooter)
+        return ("R14.1", f"the shooter {name} is not a {clan.key} member")
+    fault = present_fault(shooter, alive, absent, names)
+    if fault:
+        return fault
+    if dons and by == dons[0] and shooter == by and len(living) > 1:
+        return ("R14.3", "the Don is not the shooter while another clan member is alive")
+    fault = living_target_fault(order.target, alive, names)
+    if fault:
+        return fault
+    if order.target in members:
+        return ("R14.2", f"a clan cannot shoot its own member {names[order.target]}")
+    if order.target == vsb:
+        return ("R14.2", f"a clan cannot kill its own VSB {names[order.target]}")
+    return None
+
+
 def order_fault(
     st: GameState,
     order: ClanOrder,
@@ -96,56 +298,15 @@ def order_fault(
     senders_left: Collection[int] = (),
     dons: Collection[int] | None = None,
 ) -> Fault | None:
-    """Why a clan's order may not stand (R14, D14.1, R6.2).
-
-    `dons`: the seats that count as the clan's Don for this order (default the current Don;
-    at night the host also accepts the Don of the start of the turn, P14.3). The first of
-    them is the Don when the order was sent: an order with `by` -1 comes from him, and
-    R14.3 binds him alone. A sender in `senders_left` left the game at steps 1-3 after
-    sending it, and his order stands (P14.3)."""
+    """Why a clan's order may not stand (clan_order_fault, on the state). `dons`: the seats
+    that count as the clan's Don for this order (default the current Don; at night the host
+    also accepts the Don of the start of the turn, P14.3)."""
     clan = order.clan
     if clan is Clan.NONE:
         return ("R14.1", "an order needs a clan")
-    if st.turn == 0:
-        return ("R6.2", "on turn 0 only the maniac's requests are accepted")
-    members = st.members[clan]
-    living = [m for m in members if st.alive[m]]
-    if not living:
-        return ("R14.1", f"the {clan.key} has no living member")
     don_seats = [d for d in ([st.don[clan]] if dons is None else dons) if d >= 0]
-    by = order.by if order.by >= 0 else (don_seats[0] if don_seats else -1)
-    if by < 0:
-        return ("R14.4", f"the {clan.key} has no Don: the order must name who sends it")
-    if not 0 <= by < st.n or by not in members:
-        name = st.names[by] if 0 <= by < st.n else str(by)
-        return ("R14.1", f"{name} is not a {clan.key} member")
-    fault = _present(st, by, absent)
-    if fault and not (by in senders_left and by not in absent):
-        return fault
-    is_don = by in don_seats
-    if not is_don and order.shooter != by:
-        return (
-            "R14.4",
-            f"the order of {st.names[by]}, not the Don, makes him the shooter, "
-            f"not {st.names[order.shooter]}",
-        )
-    shooter = order.shooter
-    if not 0 <= shooter < st.n or shooter not in members:
-        name = st.names[shooter] if 0 <= shooter < st.n else str(shooter)
-        return ("R14.1", f"the shooter {name} is not a {clan.key} member")
-    fault = _present(st, shooter, absent)
-    if fault:
-        return fault
-    if don_seats and by == don_seats[0] and shooter == by and len(living) > 1:
-        return ("R14.3", "the Don is not the shooter while another clan member is alive")
-    fault = _living_target(st, order.target)
-    if fault:
-        return fault
-    if order.target in members:
-        return ("R14.2", f"a clan cannot shoot its own member {st.names[order.target]}")
-    if order.target == st.vsb_of[clan]:
-        return ("R14.2", f"a clan cannot kill its own VSB {st.names[order.target]}")
-    return None
+    return clan_order_fault(order, st.turn, st.members[clan], st.vsb_of[clan], don_seats,
+                            st.alive, absent, st.names, senders_left)
 
 
 def legal_orders(st: GameState, clan: Clan, absent: Collection[int] = ()) -> list[ClanOrder]:
@@ -201,94 +362,32 @@ def action_fault(
     allowed = ACTION_ROLES.get(kind, ())
     if role not in allowed:
         return ("R1", f"a {role.key} cannot send this request")
-    fault = _present(st, seat, absent)
+    alive, names = st.alive, st.names
+    fault = present_fault(seat, alive, absent, names) or night_turn_fault(st.turn, role)
     if fault:
         return fault
-    turn = st.turn
-    if turn == 0 and role is not Role.MANIAC:
-        return ("R6.2", "on turn 0 only the maniac's requests are accepted")
-    rules = st.rules
     if isinstance(action, Blast):
-        if st.blast_used[seat]:
-            return ("R13.1", "the kamikaze blows up once a game")
-        if action.target == seat:
-            return ("D13.1", "the kamikaze cannot target himself")
-        fault = _living_target(st, action.target)
-        if fault:
-            return fault
-        if action.target == st.vsb_of[st.clan[seat]]:
-            return ("D13.1", "the kamikaze cannot target his own clan's VSB")
-        return None
+        return blast_fault(seat, action.target, st.blast_used[seat], st.vsb_of[st.clan[seat]],
+                           alive, names)
     if isinstance(action, Beat):
-        if seat in shooters:
-            return ("R10.3", "the thug is his clan's shooter tonight: he beats or shoots, "
-                             "not both (P10.2)")
-        if action.target == seat:
-            return ("P10.1", "the thug cannot beat himself")
-        fault = _living_target(st, action.target)
-        if fault:
-            return fault
-        if st.beaten_ever[action.target]:
-            return ("R10.2", f"{st.names[action.target]} was already beaten this game")
-        if action.target == st.vsb_of[st.clan[seat]]:
-            return ("R10.2", "the thug cannot beat his own clan's VSB")
-        return None
+        return beat_fault(seat, action.target, seat in shooters, st.beaten_ever,
+                          st.vsb_of[st.clan[seat]], alive, names)
     if isinstance(action, Kill):
-        if action.target == seat:
-            return ("R9.5", "the maniac cannot kill himself")
-        return _living_target(st, action.target)
+        return kill_fault(seat, action.target, alive, names)
     if isinstance(action, Ambush):
-        if not rules.maniac_ambush:
-            return ("R9.3", "the ambush is off in this rule set (maniac_ambush)")
-        if st.ambush_used[seat]:
-            return ("R9.3", "the maniac sits in ambush once a game")
-        return None
+        return ambush_fault(st.rules, st.ambush_used[seat])
     if isinstance(action, Strike):
-        if action.target == seat:
-            return ("P11.1", "the ninja cannot strike himself")
-        return _living_target(st, action.target)
+        return strike_fault(seat, action.target, alive, names)
     if isinstance(action, Heal):
-        if action.target == seat and not rules.doctor_self_heal:
-            return ("R8.4", "the doctor cannot heal himself")
-        if action.target == st.last_heal[seat] and not rules.doctor_repeat_heal:
-            return ("R8.3", f"the doctor healed {st.names[action.target]} last turn")
-        return _living_target(st, action.target)
+        return heal_fault(seat, action.target, st.last_heal[seat], st.rules, alive, names)
     if isinstance(action, Protect):
-        if turn not in (1, 2):
-            return ("D12.1", "protects are handed out on turns 1 and 2 only")
-        targets = action.targets
-        if not targets:
-            return ("R12.1", "a protect names a player")
-        if len(targets) > st.protects_left[seat]:
-            return ("R12.1", f"the necromancer has {st.protects_left[seat]} protects left")
-        if len(set(targets)) != len(targets):
-            return ("P12.1", "two protects on one player")
-        for t in targets:
-            if t == seat:
-                return ("R12.2", "the necromancer cannot protect himself")
-            fault = _living_target(st, t)
-            if fault:
-                return fault
-            if st.protect_by[t] >= 0:
-                return ("P12.1", f"{st.names[t]} already holds a protect")
-        return None
+        holders = [t for t in action.targets if 0 <= t < st.n and st.protect_by[t] >= 0]
+        return protect_fault(seat, action.targets, st.turn, st.protects_left[seat], holders,
+                             alive, names)
     if isinstance(action, RaiseArmy):
-        targets = action.targets
-        if len(targets) != 2 or targets[0] == targets[1]:
-            return ("P12.3", "the Army kills two different players")
-        for t in targets:
-            if t == seat:
-                return ("P12.3", "the Army's targets are players other than the necromancer")
-            fault = _living_target(st, t)
-            if fault:
-                return fault
-        return army_fault(st, seat)
+        return army_targets_fault(seat, action.targets, alive, names) or army_fault(st, seat)
     if isinstance(action, Check):
-        if not st.badge[seat]:
-            return ("R7.5", "the sergeant checks only from the turn after the commissar died")
-        if action.target == seat:
-            return ("P7.1", "the commissar cannot check himself")
-        return _living_target(st, action.target)
+        return check_fault(seat, action.target, st.badge[seat], alive, names)
     return ("R1", "unknown request")  # pragma: no cover
 
 

@@ -14,7 +14,22 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from sim.engine.legal import army_fault
+from sim.engine.legal import (
+    ambush_fault,
+    army_fault,
+    army_targets_fault,
+    ballot_fault,
+    beat_fault,
+    blast_fault,
+    check_fault,
+    clan_order_fault,
+    heal_fault,
+    kill_fault,
+    night_turn_fault,
+    present_fault,
+    protect_fault,
+    strike_fault,
+)
 from sim.engine.weakable import Anchor
 from sim.game.pickling import picklable
 from sim.game.roles import CLAN_ROLES, Cause, Clan, Role
@@ -230,22 +245,15 @@ class PlayerView:
         """Who was beaten this game (public: the newspaper prints it, R10.4)."""
         return list(self.public.beaten_ever)
 
-    # -- what the host would accept from him now (as sim.engine.legal's fault functions decide; no
-    # -- action is always legal). Worked out from the view alone, when asked. ----------------
+    # -- what the host would accept from him now: the rules of sim.engine.legal, asked with
+    # -- the facts he has (no action is always legal). Worked out when asked. ----------------
     def legal_votes(self) -> list[int]:
-        """P5.2: alive, present, not beaten, not voted yet; a living target, not himself."""
+        """The players he may vote against now (ballot_fault: R3.1, R5, P5.1, P5.2)."""
         pub, seat = self.public, self.seat
-        alive = pub.alive
-        if (pub.turn == 0 or not alive[seat] or seat in pub.absent
-                or seat in pub.beaten_today or any(v == seat for v, _ in pub.today)):
-            return []
-        return [t for t in range(pub.n) if alive[t] and t != seat]
-
-    def _targets(self, *besides: int) -> list[int]:
-        """Living players other than himself and `besides` (P3.1)."""
-        alive, seat = self.public.alive, self.seat
-        return [t for t in range(self.public.n)
-                if alive[t] and t != seat and t not in besides]
+        turn, alive, names = pub.turn, pub.alive, pub.names
+        absent, beaten, voted = pub.absent, pub.beaten_today, pub.today_voters
+        return [t for t in range(pub.n)
+                if ballot_fault(turn, seat, t, alive, absent, beaten, voted, names) is None]
 
     def legal_actions(self) -> list[Action]:
         """His legal night actions, in the order of sim.engine.legal.candidate_actions. For the
@@ -263,44 +271,47 @@ class PlayerView:
         )
 
         pub, seat, role = self.public, self.seat, self.role
-        if not pub.alive[seat] or seat in pub.absent:
+        alive, names, everyone = pub.alive, pub.names, range(pub.n)
+        if (present_fault(seat, alive, pub.absent, names)
+                or night_turn_fault(pub.turn, role)):
             return []
-        turn = pub.turn
-        if turn == 0 and role is not Role.MANIAC:
-            return []  # R6.2
         if role is Role.KAMIKAZE:
-            return [] if self.blast_used else [Blast(t) for t in self._targets(self._vsb)]
+            used, vsb = self.blast_used, self._vsb
+            return [Blast(t) for t in everyone
+                    if blast_fault(seat, t, used, vsb, alive, names) is None]
         if role is Role.THUG:
             order = self.order
-            if order is not None and order.shooter == seat:  # R10.3, P10.2
-                return []
-            ever = self.public.beaten_ever
-            return [Beat(t) for t in self._targets(self._vsb) if not ever[t]]
+            shoots = order is not None and order.shooter == seat  # R10.3, P10.2
+            ever, vsb = pub.beaten_ever, self._vsb
+            return [Beat(t) for t in everyone
+                    if beat_fault(seat, t, shoots, ever, vsb, alive, names) is None]
         if role is Role.MANIAC:
-            out: list[Action] = [Kill(t) for t in self._targets()]
-            if self.rules.maniac_ambush and not self.ambush_used:
+            out: list[Action] = [Kill(t) for t in everyone
+                                 if kill_fault(seat, t, alive, names) is None]
+            if ambush_fault(self.rules, self.ambush_used) is None:
                 out.append(Ambush())
             return out
         if role is Role.NINJA:
-            return [Strike(t) for t in self._targets()]
+            return [Strike(t) for t in everyone if strike_fault(seat, t, alive, names) is None]
         if role is Role.DOCTOR:
-            rules, alive = self.rules, pub.alive
-            return [Heal(t) for t in range(pub.n) if alive[t]
-                    and (t != seat or rules.doctor_self_heal)
-                    and (t != self.last_heal or rules.doctor_repeat_heal)]
+            last, rules = self.last_heal, self.rules
+            return [Heal(t) for t in everyone
+                    if heal_fault(seat, t, last, rules, alive, names) is None]
         if role is Role.NECROMANCER:
-            out = []
-            if turn in (1, 2) and self.protects_left > 0:  # D12.1, R12.1, P12.1
-                free = [t for t in self._targets() if t not in self.protected]
-                out += [Protect((a,)) for a in free]
-                if self.protects_left >= 2:
-                    out += [Protect((a, b)) for i, a in enumerate(free) for b in free[i + 1:]]
-            if self.army:  # R12.5, R12.6, P12.3
-                living = self._targets()
-                out += [RaiseArmy((a, b)) for i, a in enumerate(living) for b in living[i + 1:]]
+            turn, left, held = pub.turn, self.protects_left, self.protected
+            pairs = [(a, b) for a in everyone for b in range(a + 1, pub.n)]
+            out = [Protect((a,)) for a in everyone
+                   if protect_fault(seat, (a,), turn, left, held, alive, names) is None]
+            out += [Protect(p) for p in pairs
+                    if protect_fault(seat, p, turn, left, held, alive, names) is None]
+            if self.army:  # the host's answer to whether the Army may rise (P12.7)
+                out += [RaiseArmy(p) for p in pairs
+                        if army_targets_fault(seat, p, alive, names) is None]
             return out
         if role in (Role.COMMISSAR, Role.SERGEANT):
-            return [Check(t) for t in self._targets()] if self.has_badge else []
+            badge = self.has_badge
+            return [Check(t) for t in everyone
+                    if check_fault(seat, t, badge, alive, names) is None]
         return []
 
     def legal_orders(self) -> list[ClanOrder]:
@@ -309,20 +320,21 @@ class PlayerView:
         from sim.game.requests import ClanOrder
 
         pub, seat, clan = self.public, self.seat, self.clan
-        if clan is Clan.NONE or pub.turn == 0:
+        if clan is Clan.NONE:
             return []
-        alive, absent = pub.alive, pub.absent
-        if not alive[seat] or seat in absent:
-            return []
-        members = self._members
-        targets = [t for t in range(pub.n)
-                   if alive[t] and t not in members and t != self._vsb]  # R14.2
-        if self.don != seat:
-            return [ClanOrder(clan, t, seat, seat) for t in targets]
-        living = [m for m in members if alive[m]]
-        shooters = [m for m in living if m not in absent
-                    and (m != seat or len(living) == 1)]  # R14.3
-        return [ClanOrder(clan, t, s, -1) for s in shooters for t in targets]
+        members, don = self._members, self.don
+        dons = [don] if don >= 0 else []
+        # The Don's orders name a shooter (by -1: the Don); any other member's order makes
+        # himself the shooter (R14.4).
+        by, shooters = (-1, members) if don == seat else (seat, (seat,))
+        out = []
+        for shooter in shooters:
+            for t in range(pub.n):
+                order = ClanOrder(clan, t, shooter, by)
+                if clan_order_fault(order, pub.turn, members, self._vsb, dons, pub.alive,
+                                    pub.absent, pub.names) is None:
+                    out.append(order)
+        return out
 
     def can_raise_army(self) -> bool:
         """Whether the host would accept the Army now (R12.5, R12.6, D12.3, D12.4): his
