@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target, most_voted
 from sim.game.params import Param
 from sim.game.requests import Beat, Blast, ClanOrder
 from sim.game.roles import Clan, Role
-from sim.game.talk import Channel, Statement, StatementKind
+from sim.game.talk import CHECK, CLAIM, CLAN, ORDER, Statement
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -68,6 +70,7 @@ CLAN_PARAMS: Final[dict[str, Param]] = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClanAgent(DangerReader):
     """A clan member (mafioso, kamikaze, thug): votes with the clan, the Don's orders."""
 
@@ -102,7 +105,7 @@ class ClanAgent(DangerReader):
         """A living outsider who claimed commissar (or sergeant with checks), or -1."""
         friends = self.friends(view)
         for stmt in view.public.statements:
-            if (stmt.kind is StatementKind.CLAIM and stmt.value in ("commissar", "sergeant")
+            if (stmt.kind is CLAIM and stmt.value in ("commissar", "sergeant")
                     and view.public.alive[stmt.speaker] and stmt.speaker not in friends):
                 return stmt.speaker
         return -1
@@ -126,16 +129,16 @@ class ClanAgent(DangerReader):
             target = self.pick(view, self.noisy_danger(view, rng), self.friends(view))
         out = []
         if target >= 0:
-            out.append(Statement(view.turn, self.seat, StatementKind.ORDER, target,
-                                 channel=Channel.CLAN))
-        commissar_shown = any(d.revealed is not None and d.revealed.role is Role.COMMISSAR
+            out.append(Statement(view.turn, self.seat, ORDER, target, channel=CLAN))
+        commissar = Role.COMMISSAR
+        commissar_shown = any(d.revealed is not None and d.revealed.role is commissar
                               for d in view.public.deaths)
         if (opened >= 0 and not self.faked and not commissar_shown
                 and self.p["fake_claim"] > 0 and rng.random() < self.p["fake_claim"]):
             self.faked = True
             other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
-            out.append(Statement(view.turn, self.seat, StatementKind.CLAIM, value="commissar"))
-            out.append(Statement(view.turn, self.seat, StatementKind.CHECK, opened, other))
+            out.append(Statement(view.turn, self.seat, CLAIM, value="commissar"))
+            out.append(Statement(view.turn, self.seat, CHECK, opened, other))
         return out
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
@@ -150,7 +153,7 @@ class ClanAgent(DangerReader):
             if leader not in friends and pub.alive[leader]:
                 return leader
         for stmt in reversed(view.inbox):
-            if stmt.kind is StatementKind.ORDER and stmt.turn == view.turn:
+            if stmt.kind is ORDER and stmt.turn == view.turn:
                 if pub.alive[stmt.target] and stmt.target != self.seat:
                     return stmt.target
                 break
@@ -188,6 +191,7 @@ class ClanAgent(DangerReader):
         return ClanOrder(view.clan, target, choice(rng, pool))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KamikazeAgent(ClanAgent):
     PARAMS: ClassVar[dict[str, Param]] = {
         **CLAN_PARAMS,
@@ -210,13 +214,13 @@ class KamikazeAgent(ClanAgent):
         target = self.opened(view)
         if target < 0:
             for stmt in pub.statements:
-                if (stmt.kind is StatementKind.CHECK and stmt.value == "maniac"
+                if (stmt.kind is CHECK and stmt.value == "maniac"
                         and pub.alive[stmt.target] and stmt.target not in friends):
                     target = stmt.target
                     break
         if target < 0 and self.p["blast_claimed"] > 0:
             claimed = [s.speaker for s in pub.statements
-                       if s.kind is StatementKind.CLAIM and s.value in HERO_CLAIMS
+                       if s.kind is CLAIM and s.value in HERO_CLAIMS
                        and pub.alive[s.speaker] and s.speaker not in friends]
             if claimed and rng.random() < self.p["blast_claimed"]:
                 target = claimed[0]
@@ -225,6 +229,7 @@ class KamikazeAgent(ClanAgent):
         return Blast(target) if target >= 0 else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ThugAgent(ClanAgent):
     PARAMS: ClassVar[dict[str, Param]] = {
         **CLAN_PARAMS,
@@ -248,6 +253,6 @@ class ThugAgent(ClanAgent):
         if isinstance(order, ClanOrder):
             exclude.add(order.target)
         exclude |= {s.speaker for s in view.public.statements  # an opened commissar too
-                    if s.kind is StatementKind.CLAIM and s.value in HERO_CLAIMS}
+                    if s.kind is CLAIM and s.value in HERO_CLAIMS}
         target = self.pick(view, self.danger(view), exclude)
         return Beat(target) if target >= 0 else None

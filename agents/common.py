@@ -9,11 +9,12 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from agents.base import Agent
 from sim.game.params import Value
 from sim.game.roles import Camp
-from sim.game.talk import StatementKind
+from sim.game.talk import CLAIM
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -133,7 +134,7 @@ def public_danger(pub: PublicRecord, opened: float, claimer: float) -> list[floa
     danger = [0.0] * pub.n
     marked: set[int] = set()
     for stmt in pub.statements:
-        if stmt.kind is not StatementKind.CLAIM or stmt.speaker in marked:
+        if stmt.kind is not CLAIM or stmt.speaker in marked:
             continue
         if stmt.value in ("commissar", "sergeant"):
             danger[stmt.speaker] += opened
@@ -145,6 +146,7 @@ def public_danger(pub: PublicRecord, opened: float, claimer: float) -> list[floa
     return danger
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DangerReader(Agent):
     """A player who hunts the dangerous (clan members, the maniac): his reads of who is a
     hero (sim.engine.info) plus what the public record shows (`public_danger`)."""

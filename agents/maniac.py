@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from agents.common import DangerReader, duel_target, most_voted
 from sim.game.params import Param
 from sim.game.requests import Ambush, Kill
-from sim.game.talk import StatementKind
+from sim.game.talk import CHECK
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from sim.game.requests import Action
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ManiacAgent(DangerReader):
     PARAMS: ClassVar[dict[str, Param]] = {
         "ambush_votes": Param(3, 0.0, 30.0, "votes against him in a day that make him take "
@@ -50,7 +53,7 @@ class ManiacAgent(DangerReader):
         pub = view.public
         if not view.ambush_used and view.rules.maniac_ambush:
             threatened = sum(1 for _, t in pub.today if t == self.seat)
-            named = any(s.kind is StatementKind.CHECK and s.target == self.seat
+            named = any(s.kind is CHECK and s.target == self.seat
                         and s.value == "maniac"
                         for s in pub.statements)
             if threatened >= self.p["ambush_votes"] or named:

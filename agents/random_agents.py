@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from agents.base import Agent
 from sim.game.roles import Role
 
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from sim.game.requests import Action, ClanOrder
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(Agent):
     USES_READS = False
 

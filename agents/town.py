@@ -46,7 +46,7 @@ from sim.engine.weakable import Anchor
 from sim.game.params import Param
 from sim.game.requests import Check, Heal, Protect, RaiseArmy, Strike
 from sim.game.roles import CLAN_ROLES, Cause, Role
-from sim.game.talk import Statement, StatementKind
+from sim.game.talk import CHECK, CLAIM, Statement
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -121,7 +121,7 @@ class PublicDigest:
         p, hard = self.p, self.hard
         alive = pub.alive
         for stmt in pub.statements[self.seen_statements:]:
-            if stmt.kind is StatementKind.CLAIM:
+            if stmt.kind is CLAIM:
                 role, who = stmt.value, stmt.speaker
                 if who in self.claimed:
                     continue
@@ -143,7 +143,7 @@ class PublicDigest:
                         self.countered.add(rival)
                         hard[rival] += p["counterclaim"] + (p["hero_claim"]
                                                             if role in HERO_CLAIMS else 0.0)
-            elif stmt.kind is StatementKind.CHECK:
+            elif stmt.kind is CHECK:
                 self.claims.append(stmt)
         self.seen_statements = len(pub.statements)
         new_votes = pub.votes[self.seen_votes:]  # the votes of the turns published since
@@ -336,6 +336,7 @@ def _tables_of(pub: PublicRecord) -> dict[tuple[float, ...], TownTable]:
     return tables
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TownAgent(Agent):
     """A Town player's mind: suspicion of every player, his vote, his answer when he leads
     the vote (heroes only)."""
@@ -440,6 +441,7 @@ class TownAgent(Agent):
         return who
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeroAgent(TownAgent):
     """A Town player with a role worth claiming: he answers when he leads the vote."""
 
@@ -463,6 +465,7 @@ class HeroAgent(TownAgent):
         return said
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CommissarAgent(HeroAgent):
     """Commissar and sergeant: checks, the reveal policy, votes by the checks."""
 
@@ -489,13 +492,13 @@ class CommissarAgent(HeroAgent):
         t = view.turn
         if not self.claimed:
             self.claimed = True
-            out.append(Statement(t, self.seat, StatementKind.CLAIM, value=view.role.key))
+            out.append(Statement(t, self.seat, CLAIM, value=view.role.key))
         told = self._public_checks()
         for c in view.checks:
             if (c.target not in self.announced and c.result is not None
                     and c.target not in told and view.public.alive[c.target]):
                 self.announced.add(c.target)
-                out.append(Statement(t, self.seat, StatementKind.CHECK, c.target, c.result))
+                out.append(Statement(t, self.seat, CHECK, c.target, c.result))
         return out
 
     def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
@@ -535,13 +538,15 @@ class CommissarAgent(HeroAgent):
         return Check(target) if target >= 0 else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class _ClaimingHero(HeroAgent):
     """A hero whose answer to the rope is a plain claim of his role."""
 
     def role_claim(self, view: PlayerView) -> list[Statement]:
-        return [Statement(view.turn, self.seat, StatementKind.CLAIM, value=view.role.key)]
+        return [Statement(view.turn, self.seat, CLAIM, value=view.role.key)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DoctorAgent(_ClaimingHero):
     PARAMS: ClassVar[dict[str, Param]] = {
         **TOWN_PARAMS,
@@ -585,6 +590,7 @@ class DoctorAgent(_ClaimingHero):
         return Heal(target) if target >= 0 else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NinjaAgent(_ClaimingHero):
     PARAMS: ClassVar[dict[str, Param]] = {
         **TOWN_PARAMS,
@@ -628,6 +634,7 @@ class NinjaAgent(_ClaimingHero):
         return Strike(target)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NecromancerAgent(_ClaimingHero):
     PARAMS: ClassVar[dict[str, Param]] = {
         **TOWN_PARAMS,

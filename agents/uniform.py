@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from agents.base import Agent
 from sim.game.requests import ClanOrder, Kill
 from sim.game.roles import Role
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from sim.game.requests import Action
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UniformAgent(Agent):
     USES_READS = False
 

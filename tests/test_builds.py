@@ -219,3 +219,78 @@ def test_written_out_inits_take_the_fields_in_order_with_their_defaults() -> Non
         if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(obj, fields[0].name, args[0])
+
+
+#: A user's agent that builds on a shipped one by subclassing it and overriding one
+#: decision (issue 22): a maniac who never sits in ambush, a commissar who never speaks, a
+#: thug who never beats. Run as a script in each build.
+_SUBCLASS_SCRIPT = """
+import json, sys
+import numpy as np
+from agents.clans import ThugAgent
+from agents.maniac import ManiacAgent
+from agents.registry import resolve_agent_set
+from agents.town import CommissarAgent
+from sim import _native
+from sim.game.requests import Ambush
+from sim.game.roles import Role
+from sim.game.rules import Composition, RuleSet
+from sim.play.driver import Driver
+
+class NoAmbushManiac(ManiacAgent):
+    asked = 0
+    def night(self, view, rng):
+        NoAmbushManiac.asked += 1
+        action = super().night(view, rng)
+        return None if isinstance(action, Ambush) else action
+
+class QuietCommissar(CommissarAgent):
+    def statements(self, view, rng):
+        return []
+    def defend(self, view, rng):
+        return []
+
+class LazyThug(ThugAgent):
+    PARAMS = {**ThugAgent.PARAMS}
+    def night(self, view, rng):
+        return None
+
+aset = resolve_agent_set("heuristic")
+classes = dict(aset.classes)
+classes[Role.MANIAC] = NoAmbushManiac
+classes[Role.COMMISSAR] = QuietCommissar
+classes[Role.THUG] = LazyThug
+mine = type(aset)(aset.name, classes, aset.params, aset.defaults)
+driver = Driver(Composition.standard(25), RuleSet(), mine)
+said, ambushes, beaten = 0, 0, 0
+for seed in range(30):
+    game = driver.play(np.random.default_rng(seed), record=True)
+    said += sum(1 for e in game.log if e[0] == "say" and
+                game.st.role[e[2]] is Role.COMMISSAR)
+    ambushes += sum(1 for e in game.log if e[0] == "request"
+                    and isinstance(e[3], Ambush))
+    beaten += sum(1 for e in game.log if e[0] == "beaten")
+print(json.dumps({"build": _native.BUILD, "asked": NoAmbushManiac.asked, "said": said,
+                  "ambushes": ambushes, "beaten": beaten,
+                  "types": sorted({type(a).__name__ for a in driver.seated})}))
+"""
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
+def test_a_users_subclass_of_a_shipped_agent_plays_in_both_builds(pure: bool) -> None:
+    """A subclass overriding a decision of a shipped agent (the maniac's night, the
+    commissar's statements and defence, the thug's night) is asked, and its decision stands, in the
+    compiled build as in the pure one: the shipped agents are open to interpreted
+    subclasses (mypyc_attr allow_interpreted_subclasses)."""
+    if not pure and not _compiled_available():
+        if os.environ.get("MAFIA_SIM_REQUIRE_COMPILED"):
+            pytest.fail("no compiled build installed")
+        pytest.skip("no up-to-date compiled build installed")
+    out = subprocess.run([PY, "-c", _SUBCLASS_SCRIPT], cwd=ROOT, env=_env(pure),
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["build"] == ("pure" if pure else "compiled")
+    assert got["asked"] > 0  # the overriding night was asked
+    assert got["said"] == 0 and got["ambushes"] == 0 and got["beaten"] == 0
+    assert {"NoAmbushManiac", "QuietCommissar", "LazyThug"} <= set(got["types"])

@@ -450,20 +450,23 @@ def test_sweep_goes_to_runs_sweep_name_and_takes_overrides(tmp_path: Path) -> No
 
 
 def test_own_agent_imports_from_the_current_directory(tmp_path: Path) -> None:
-    """The README's plug-in example (the first code block of its Agents section), run as the
-    installed `mafia-sim` runs (no cwd on sys.path)."""
+    """The README's plug-in examples (the code blocks of its Agents section: an agent of
+    one's own, and a subclass of a shipped one), run as the installed `mafia-sim` runs (no
+    cwd on sys.path), in whichever build is installed."""
     agents_section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Agents\n")[1]
-    example = agents_section.split("```python\n")[1].split("```")[0]
-    assert "class CarefulDoctor(Agent)" in example
+    blocks = [b.split("```")[0] for b in agents_section.split("```python\n")[1:3]]
+    assert "class CarefulDoctor(Agent)" in blocks[0]
+    assert "class NoAmbushManiac(ManiacAgent)" in blocks[1]
     pkg = tmp_path / "mypkg"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
-    (pkg / "mymod.py").write_text(example)
+    (pkg / "mymod.py").write_text(blocks[0] + "\n\n" + blocks[1])
     entry = ("import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]; "
              "from sim.cli.main import main; raise SystemExit(main())")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     r = subprocess.run([PY, "-c", entry, "run", "--players", "12", "--games", "20", "--quiet",
                         "--agent", "doctor=mypkg.mymod:CarefulDoctor",
+                        "--agent", "maniac=mypkg.mymod:NoAmbushManiac",
                         "--param", "doctor.fear=0.8"], cwd=tmp_path, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr

@@ -50,7 +50,7 @@ from sim.game.requests import (
 )
 from sim.game.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Winner
 from sim.game.rules import Composition, RuleSet
-from sim.game.talk import Channel, Statement
+from sim.game.talk import BADGE, CLAN, PUBLIC, Statement
 
 #: Step-5 attempts that a heal can stop (R8.1, R8.2): the mafia's and the maniac's.
 HEALABLE: Final = (Cause.YAKUZA, Cause.TRIAD, Cause.MANIAC)
@@ -189,20 +189,20 @@ class Game:
             raise self._illegal(s, stmt.kind, "R16.6", "the dead pass on no information")
         if s in st.beaten_today:
             raise self._illegal(s, stmt.kind, "R10.4", "the beaten cannot post today")
-        if stmt.channel is Channel.PUBLIC:
+        if stmt.channel is PUBLIC:
             self.public.statements.append(stmt)
             listeners: list[int] = []
-        elif stmt.channel is Channel.CLAN:
+        elif stmt.channel is CLAN:
             if st.role[s] not in CLAN_ROLES:
                 raise self._illegal(s, stmt.kind, "R2.7", "only clan members talk in private")
             listeners = [m for m in st.members[st.clan[s]] if st.alive[m]]
-        elif stmt.channel is Channel.BADGE:
+        elif stmt.channel is BADGE:
             if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT):
                 raise self._illegal(s, stmt.kind, "R2.7",
                                     "only the commissar and sergeant share this channel")
             listeners = [x for x in st.seats_by_role[Role.COMMISSAR] + st.seats_by_role[
                 Role.SERGEANT] if st.alive[x]]
-        else:  # Channel.CHECKED (a Statement's channel is always one of the four)
+        else:  # CHECKED (a Statement's channel is always one of the four)
             checked = {c.target for c in self.views[s].checks}
             if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT) or stmt.to not in checked:
                 raise self._illegal(s, stmt.kind, "R2.7", "the commissar and sergeant talk "
@@ -231,16 +231,21 @@ class Game:
     # rules accept it; the fault is returned for the caller to deal with (the driver raises
     # or skips, as its on_illegal says). A game file (`resolve`) comes whole instead, through
     # validate and admit_night, which ask the same functions.
+    def open_day(self, inp: TurnInput) -> None:
+        """The day's talk and vote begin: who posted nothing today (R16.1; the attrition of
+        D16.1) is known to all, and the views' legal lists leave them out."""
+        self.public.absent = inp.absent
+
     def cast_vote(self, inp: TurnInput, voter: int, target: int) -> Fault | None:
         """One vote of the day as it is cast (R5.1, R5.6): counted in the turn's input and in
         today's public votes, which later voters see. The rule it breaks, else None."""
         st, pub = self.st, self.public
-        voted = pub.today_voters
+        alive, voted = st.alive, pub.today_voters
         # The common case answered at once: a living voter who is present, not beaten and
         # has not voted, against another living player; vote_fault names any fault.
-        if not (0 <= target < st.n and 0 <= voter < st.n and st.turn > 0 and st.alive[voter]
-                and st.alive[target] and target != voter and voter not in voted
-                and voter not in inp.absent and voter not in st.beaten_today):
+        if not (target != voter and 0 <= target < st.n and 0 <= voter and alive[target]
+                and alive[voter] and voter not in voted and voter not in inp.absent
+                and voter not in st.beaten_today and st.turn > 0):
             fault = vote_fault(st, voter, target, inp.absent, voted)
             if fault is not None:
                 return fault

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from sim.game.pickling import picklable
 
@@ -35,6 +36,20 @@ class Channel(StrEnum):
     CHECKED = "checked"  #: from the commissar or sergeant to `to`, a player they checked
 
 
+#: The members as module constants, for the loops over the day's statements: in the pure
+#: build a member read through its class costs about ten times a module constant (the
+#: enum's descriptor; compiled, both are a load).
+CLAIM: Final = StatementKind.CLAIM
+CHECK: Final = StatementKind.CHECK
+ACCUSE: Final = StatementKind.ACCUSE
+DEFEND: Final = StatementKind.DEFEND
+ORDER: Final = StatementKind.ORDER
+PUBLIC: Final = Channel.PUBLIC
+CLAN: Final = Channel.CLAN
+BADGE: Final = Channel.BADGE
+CHECKED: Final = Channel.CHECKED
+
+
 @dataclass(frozen=True, slots=True)
 class Statement:
     """A day statement: a claim of a role (true or false), a check announcement ("X is
@@ -46,21 +61,23 @@ class Statement:
     kind: StatementKind
     target: int = -1
     value: str = ""  # the claimed role, or the announced check result
-    channel: Channel = Channel.PUBLIC
+    channel: Channel = PUBLIC
     to: int = -1  # the listener of a CHECKED statement
 
     # Written out (sim.game.pickling says why): the same parameters as the generated one,
     # and a kind or channel given as a string becomes its member (ValueError if there is
     # none: a misspelt kind is refused, not ignored).
     def __init__(self, turn: int, speaker: int, kind: StatementKind | str, target: int = -1,
-                 value: str = "", channel: Channel | str = Channel.PUBLIC,
+                 value: str = "", channel: Channel | str = PUBLIC,
                  to: int = -1) -> None:
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "speaker", speaker)
-        object.__setattr__(self, "kind", StatementKind(kind))
+        object.__setattr__(self, "kind",
+                           kind if type(kind) is StatementKind else StatementKind(kind))
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "value", value)
-        object.__setattr__(self, "channel", Channel(channel))
+        object.__setattr__(self, "channel",
+                           channel if type(channel) is Channel else Channel(channel))
         object.__setattr__(self, "to", to)
 
 

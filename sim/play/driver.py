@@ -222,7 +222,7 @@ class Session:
         r, st = self.driver.rules, game.st
         n = st.n
         if r.p_absent <= 0 and r.p_rule_break <= 0 and r.p_passive <= 0:
-            game.public.absent = inp.absent
+            game.open_day(inp)
             return  # no attrition under these rules (the default): no draws either
         living = [s for s in range(n) if st.alive[s] and s not in st.beaten_today]
         if r.p_absent > 0:
@@ -234,7 +234,7 @@ class Session:
         if r.p_passive > 0:
             u = rng.random(n)
             inp.passive = frozenset(s for s in living if u[s] < r.p_passive)
-        game.public.absent = inp.absent
+        game.open_day(inp)
 
     def _talk(self, inp: TurnInput) -> None:
         st, agents = self.game.st, self.agents
