@@ -184,11 +184,44 @@ def test_params_command_lists_every_parameter_with_its_range(
     assert main(["params"]) == 0
     out = capsys.readouterr().out
     for name in ("town.crowd", "thug.beat", "yakuza.mafia_follow", "maniac.noise",
-                 "commissar.reveal", "town_skill"):
+                 "commissar.reveal", "town_skill", "turn_limit", "duel", "p_absent"):
         assert name in out
+    turn_limit = next(line for line in out.splitlines() if line.startswith("turn_limit "))
+    assert "[1, 10000]" in turn_limit and "--rule turn_limit=" in turn_limit
     assert main(["params", "--camp", "triad", "--markdown"]) == 0
     md = capsys.readouterr().out
     assert md.startswith("| parameter |") and "town.crowd" not in md and "thug.beat" in md
+    assert "turn_limit" not in md  # a camp's list leaves the rule options out
+
+
+def test_every_rule_option_is_declared_once_and_checked_by_its_declaration() -> None:
+    """Issue 22: a rule option's default, range and meaning are one declaration (a Param in
+    its RuleSet field), which RuleSet.check enforces: a value past either end is refused
+    with the option's name, a value at either end is taken."""
+    import dataclasses
+    import math
+
+    from sim.game.errors import InputError
+    from sim.game.rules import RuleSet
+
+    options = RuleSet.options()
+    assert list(options) == RuleSet.names()
+    base = RuleSet()
+    for name, prm in options.items():
+        assert prm.doc and prm.default == getattr(base, name), name
+        if prm.choices:  # a switch
+            assert isinstance(prm.default, bool) and prm.choices == ("true", "false")
+            continue
+        for end in (prm.low, prm.high):
+            if math.isfinite(end):
+                assert getattr(dataclasses.replace(base, **{name: type(prm.default)(end)}),
+                               name) == end
+                base.replace({name: type(prm.default)(end)})
+        step = 1 if prm.integer else 0.5
+        for outside in (prm.low - step, prm.high + step):
+            if math.isfinite(outside):
+                with pytest.raises(InputError, match=f"rule {name} "):
+                    base.replace({name: type(prm.default)(outside)})
 
 
 def test_the_default_profile_is_the_heuristic_sets_defaults_and_any_user_name_wins() -> None:

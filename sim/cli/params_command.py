@@ -1,5 +1,7 @@
-"""`mafia-sim params`: every agent parameter a user may set, by camp, with its default,
-range and meaning (from the declarations in agents/, so it is never out of date)."""
+"""`mafia-sim params`: every parameter a user may set, with its default, range and meaning:
+the agents' by camp, the table's skill, and the rule options. All three are read from the
+one kind of declaration, `sim.game.params.Param` (the agents' `PARAMS`, the information
+model's, and each `RuleSet` field's), so the list is never out of date."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ import argparse
 from agents.registry import resolve_agent_set
 from sim.engine.info import InfoModel
 from sim.game.params import CAMPS
+from sim.game.rules import RuleSet
 
 
 def params_table(set_name: str = "heuristic", markdown: bool = False,
-                 camps: tuple[str, ...] = CAMPS) -> str:
+                 camps: tuple[str, ...] = CAMPS, rules: bool = True) -> str:
     aset = resolve_agent_set(set_name)
     rows: list[tuple[str, str, str, str]] = []
     for camp in camps:
@@ -23,6 +26,11 @@ def params_table(set_name: str = "heuristic", markdown: bool = False,
     for name, p in InfoModel.PARAMS.items():
         rows.append((name, str(p.default), p.range_text(), p.doc + " (the table's skill, "
                      "not a camp's play: exploit leaves it alone)"))
+    if rules:
+        for name, p in RuleSet.options().items():
+            default = str(p.default).lower() if p.choices else str(p.default)
+            rows.append((name, default, p.range_text(),
+                         f"{p.doc} (a rule option: --rule {name}=..., [rules] in a setup)"))
     if markdown:
         out = ["| parameter | default | range | what it does |", "|---|---|---|---|"]
         out += [f"| `{n}` | {d} | {r} | {w} |" for n, d, r, w in rows]
@@ -33,16 +41,17 @@ def params_table(set_name: str = "heuristic", markdown: bool = False,
 
 def cmd_params(args: argparse.Namespace) -> int:
     camps = tuple(args.camp) if args.camp else CAMPS
-    print(params_table(args.agents, args.markdown, camps))
+    print(params_table(args.agents, args.markdown, camps, rules=not args.camp))
     return 0
 
 
 def add_command(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("params", help="list the agents' parameters: name, default, range, "
-                                      "what each does")
+    p = sub.add_parser("params", help="list the agents' parameters, the table's skill and the "
+                                      "rule options: name, default, range, what each does")
     p.add_argument("--agents", default="heuristic",
                    help="agent set (default: %(default)s)")
     p.add_argument("--camp", action="append", choices=CAMPS,
-                   help="only this camp's parameters (repeatable; default: all)")
+                   help="only this camp's parameters, with the skills and without the rule "
+                        "options (repeatable; default: all)")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table")
     p.set_defaults(func=cmd_params)

@@ -8,51 +8,69 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from sim.game.errors import CompositionError, InputError
+from sim.game.params import Param
 from sim.game.roles import CLAN_ROLES, UNIQUE_ROLES, Camp, Clan, Role, camp_of
+
+
+def _option(default: bool | int | float, doc: str, low: float = -math.inf,
+            high: float = math.inf) -> Any:
+    """A rule option's one declaration: its default, its range (a choice of true or false
+    for a switch) and what it does, as a `sim.game.params.Param` in the field's metadata.
+    `RuleSet.check`, `RuleSet.options` (`mafia-sim params`, the page) read it."""
+    is_switch = isinstance(default, bool)
+    return field(default=default, metadata={"param": Param(
+        default, low, high, doc, choices=("true", "false") if is_switch else (),
+        integer=isinstance(default, int) and not is_switch)})
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every rule option, with the default of RULES.md. Flip one to measure its effect."""
 
-    #: D2.1: a clan must have its VSB (R2.3).
-    require_vsb: bool = True
-    #: D2.1: unique roles (commissar, ..., maniac) may appear more than once.
-    allow_duplicate_roles: bool = False
-    #: D5.2: chance that a cast vote is not accepted by the host (R5.3).
-    vote_rejection: float = 0.0
-    #: D15.1: the newspaper reveals the roles of players killed at night.
-    reveal_night_roles: bool = False
-    #: D16.1: per player and turn (from 1), chance of posting nothing (R16.1).
-    p_absent: float = 0.0
-    #: D16.1: per player and turn, chance of not voting (R16.2); used by the runner's day.
-    p_no_vote: float = 0.0
-    #: D16.1: per player and turn, chance of breaking a rule and being removed (R16.3).
-    p_rule_break: float = 0.0
-    #: D16.1: per player and turn, chance of removal for passive play (R16.3).
-    p_passive: float = 0.0
-    #: D16.2: turns without a vote after which a player goes missing (R16.2); 0 = off.
-    abstention_limit: int = 2
-    #: D17.4: a game reaching this turn stops as a stalemate.
-    turn_limit: int = 100
-    #: R9.2 as a designer's option: the maniac has his bullet-proof vest.
-    maniac_vest: bool = True
-    #: R9.3 as a designer's option: the maniac has his once-a-game ambush.
-    maniac_ambush: bool = True
-    #: R8.4 as a designer's option: the doctor may heal himself.
-    doctor_self_heal: bool = False
-    #: R8.3 as a designer's option: the doctor may heal the same player two turns running.
-    doctor_repeat_heal: bool = False
-    #: R11.3: the ninja's peaceful kill that makes him commit harakiri (0 = never).
-    harakiri_at: int = 2
-    #: R12.1: protects the necromancer hands out on turns 1-2.
-    necromancer_protects: int = 2
-    #: R12.6: living players besides the necromancer needed to raise the Army.
-    army_min_living: int = 4
-    #: R17.4: the endgame duel; off, two opposing players simply play on.
-    duel: bool = True
+    require_vsb: bool = _option(True, "D2.1: a clan must have its VSB (R2.3)")
+    allow_duplicate_roles: bool = _option(
+        False, "D2.1: unique roles (commissar, ..., maniac) may appear more than once")
+    vote_rejection: float = _option(
+        0.0, "D5.2: chance that a cast vote is not accepted by the host (R5.3)", 0.0, 1.0)
+    reveal_night_roles: bool = _option(
+        False, "D15.1: the newspaper reveals the roles of players killed at night")
+    p_absent: float = _option(
+        0.0, "D16.1: per player and turn (from 1), chance of posting nothing (R16.1)",
+        0.0, 1.0)
+    p_no_vote: float = _option(
+        0.0, "D16.1: per player and turn, chance of not voting (R16.2); used by the "
+        "runner's day", 0.0, 1.0)
+    p_rule_break: float = _option(
+        0.0, "D16.1: per player and turn, chance of breaking a rule and being removed "
+        "(R16.3)", 0.0, 1.0)
+    p_passive: float = _option(
+        0.0, "D16.1: per player and turn, chance of removal for passive play (R16.3)",
+        0.0, 1.0)
+    abstention_limit: int = _option(
+        2, "D16.2: turns without a vote after which a player goes missing (R16.2); 0 = off",
+        0)
+    turn_limit: int = _option(
+        100, "D17.4: a game reaching this turn stops as a stalemate", 1, 10_000)
+    maniac_vest: bool = _option(
+        True, "R9.2 as a designer's option: the maniac has his bullet-proof vest")
+    maniac_ambush: bool = _option(
+        True, "R9.3 as a designer's option: the maniac has his once-a-game ambush")
+    doctor_self_heal: bool = _option(
+        False, "R8.4 as a designer's option: the doctor may heal himself")
+    doctor_repeat_heal: bool = _option(
+        False, "R8.3 as a designer's option: the doctor may heal the same player two turns "
+        "running")
+    harakiri_at: int = _option(
+        2, "R11.3: the ninja's peaceful kill that makes him commit harakiri (0 = never)", 0)
+    necromancer_protects: int = _option(
+        2, "R12.1: protects the necromancer hands out on turns 1-2", 0)
+    army_min_living: int = _option(
+        4, "R12.6: living players besides the necromancer needed to raise the Army", 0)
+    duel: bool = _option(
+        True, "R17.4: the endgame duel; off, two opposing players simply play on")
 
     @classmethod
     def names(cls) -> list[str]:
@@ -72,16 +90,23 @@ class RuleSet:
         new.check()
         return new
 
+    @classmethod
+    def options(cls) -> dict[str, Param]:
+        """Every rule option's declaration (default, range, what it does), by name."""
+        return {f.name: f.metadata["param"] for f in fields(cls)}
+
     def check(self) -> None:
-        for name in ("vote_rejection", "p_absent", "p_no_vote", "p_rule_break", "p_passive"):
+        """Every option within its declared range (a switch is always)."""
+        for name, prm in self.options().items():
             value = getattr(self, name)
-            if not 0.0 <= value <= 1.0:
+            if prm.choices or prm.low <= value <= prm.high:
+                continue
+            if (prm.low, prm.high) == (0.0, 1.0):
                 raise InputError(f"rule {name} must be a probability in [0, 1], got {value}")
-        for name in ("abstention_limit", "harakiri_at", "necromancer_protects", "army_min_living"):
-            if getattr(self, name) < 0:
-                raise InputError(f"rule {name} must be >= 0, got {getattr(self, name)}")
-        if not 1 <= self.turn_limit <= 10_000:
-            raise InputError(f"rule turn_limit must be from 1 to 10000, got {self.turn_limit}")
+            if prm.high == math.inf:
+                raise InputError(f"rule {name} must be >= {prm.low:g}, got {value}")
+            raise InputError(f"rule {name} must be from {prm.low:g} to {prm.high:g}, "
+                             f"got {value}")
 
     def as_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
