@@ -25,7 +25,7 @@
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sim.analysis.answers import compare
+from sim.analysis.compare import compare
 from sim.analysis.studies import CAMP_COLORS, quick_mode
 from sim.play.runner import run
 from sim.play.setup import build_setup

@@ -76,7 +76,7 @@ plt.show()
 pd.DataFrame(value).pivot(index="role", columns="skill", values="town")
 
 # %%
-from sim.analysis.answers import calibrate
+from sim.analysis.calibrate import calibrate
 from sim.play.setup import build_setup
 
 for name, target in (("calibration.json", 0.5), ("calibration_75.json", 0.75)):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.answers import parse_target, recommend
+from sim.analysis.recommend import parse_target, recommend
 from sim.play.runner import run
 from sim.play.setup import build_setup
 

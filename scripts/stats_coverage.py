@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from sim.analysis.answers import fit_calibration
+from sim.analysis.calibrate import fit_calibration
 from sim.play.stats import Z95, paired_diff_interval, share_interval, wilson
 
 

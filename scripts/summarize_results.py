@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from sim.analysis import findings
-from sim.analysis.answers import DEFAULT_TARGET
+from sim.analysis.recommend import DEFAULT_TARGET
 from sim.analysis.studies import RESULTS as DEFAULT_RESULTS
 from sim.analysis.studies import Study, load_study, paired_rows, quick_mode, rule_label
 

@@ -12,16 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sim.analysis.answers import (
-    adjust,
-    calibrate,
-    candidates,
-    distance,
-    fit_calibration,
-    odds,
-    parse_target,
-    recommend,
-)
+from sim.analysis.calibrate import calibrate, fit_calibration
+from sim.analysis.odds import odds
+from sim.analysis.recommend import candidates, distance, parse_target, recommend
+from sim.analysis.sweep import adjust
 from sim.game.errors import InputError
 from sim.game.roles import Clan, Role
 from sim.game.rules import Composition
@@ -80,16 +74,16 @@ def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPa
     """The winner's curse: the top candidates are replayed on games the selection never
     used (the same fresh games for each) and ranked on them; each says whether it is
     within noise of the best."""
-    import sim.analysis.answers
+    import sim.analysis.recommend
 
     calls: list[tuple[int, int, bool]] = []
-    real = sim.analysis.answers.run
+    real = sim.analysis.recommend.run
 
     def spy(*args: Any, **kw: Any) -> Any:
         calls.append((kw.get("start", 0), kw["games"], bool(kw.get("keep_rows"))))
         return real(*args, **kw)
 
-    monkeypatch.setattr(sim.analysis.answers, "run", spy)
+    monkeypatch.setattr(sim.analysis.recommend, "run", spy)
     table = recommend(build_setup(None, players=14), 14, parse_target(None), games=10,
                       rounds=2, keep=4, seed=3, confirm=2, confirm_games=50)
     fresh = [c for c in calls if c[2]]
@@ -106,7 +100,7 @@ def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPa
 
 
 def test_bootstrap_tells_a_clear_loser_from_a_tie() -> None:
-    from sim.analysis.answers import _bootstrap_worse_share
+    from sim.analysis.recommend import _bootstrap_worse_share
 
     target = {"town": 0.5, "yakuza": 0.5}
     rng = np.random.default_rng(0)
@@ -179,16 +173,16 @@ def test_calibration_interval_coverage_on_a_curve_that_is_not_logistic(points: i
 
 def test_calibrate_gives_each_grid_point_its_own_games(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
-    import sim.analysis.answers
+    import sim.analysis.calibrate
 
     starts = []
-    real = sim.analysis.answers.run
+    real = sim.analysis.calibrate.run
 
     def spy(*args: Any, **kw: Any) -> Any:
         starts.append((kw["seed"], kw.get("start", 0)))
         return real(*args, **kw)
 
-    monkeypatch.setattr(sim.analysis.answers, "run", spy)
+    monkeypatch.setattr(sim.analysis.calibrate, "run", spy)
     calibrate(build_setup(None, players=14), lo=0.0, hi=1.0, points=3, games=10, seed=5)
     assert starts == [(5, 0), (5, 10), (5, 20)]
 
@@ -273,7 +267,7 @@ def test_bench_profile_names_the_engine_and_agents_functions() -> None:
 @pytest.mark.parametrize("text", ["town=٠.5,yakuza=0.5", "town=nan,yakuza=0.5",
                                   "town=inf,yakuza=0.5"])
 def test_recommend_target_refuses_odd_numbers(text: str) -> None:
-    from sim.analysis.answers import parse_target
+    from sim.analysis.recommend import parse_target
 
     with pytest.raises(InputError):
         parse_target(text)

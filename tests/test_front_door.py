@@ -309,7 +309,7 @@ def _sweep(tmp_path: Path, games: int = 20) -> tuple[dict[str, Any], Path]:
 
 
 def _damage_and_resume(tmp_path: Path, damage: Any) -> list[str]:
-    from sim.analysis.answers import run_sweep
+    from sim.analysis.sweep import run_sweep
 
     spec, out = _sweep(tmp_path)
     run_sweep(spec, out)
@@ -343,7 +343,7 @@ def test_sweep_resume_adopts_the_cells_of_a_manifest_without_checksums(tmp_path:
                                                                       ) -> None:
     """Sweeps finished before checksums were recorded resume without replaying whole cells,
     but a cell whose counts disagree is still played again."""
-    from sim.analysis.answers import run_sweep
+    from sim.analysis.sweep import run_sweep
 
     spec, out = _sweep(tmp_path)
     run_sweep(spec, out)
@@ -363,7 +363,7 @@ def test_sweep_resume_adopts_the_cells_of_a_manifest_without_checksums(tmp_path:
 
 def test_sweep_resume_with_a_corrupt_manifest(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
-    from sim.analysis.answers import run_sweep
+    from sim.analysis.sweep import run_sweep
 
     spec, out = _sweep(tmp_path)
     run_sweep(spec, out)
@@ -373,7 +373,7 @@ def test_sweep_resume_with_a_corrupt_manifest(capsys: pytest.CaptureFixture[str]
 
 
 def test_second_sweep_into_the_same_out_is_refused(tmp_path: Path) -> None:
-    from sim.analysis.answers import _sweep_lock, run_sweep
+    from sim.analysis.sweep import _sweep_lock, run_sweep
 
     spec, out = _sweep(tmp_path)
     out.mkdir()
@@ -382,7 +382,7 @@ def test_second_sweep_into_the_same_out_is_refused(tmp_path: Path) -> None:
 
 
 def test_failing_sweep_cell_is_named() -> None:
-    from sim.analysis.answers import sweep_cells
+    from sim.analysis.sweep import sweep_cells
 
     spec = {"base": {"players": 12}, "grid": {"rule.turn_limit": [5, 0]}}
     with pytest.raises(InputError, match=r'cell \{"rule.turn_limit": 0\}'):
@@ -436,7 +436,7 @@ def test_interval_bounds_are_exact_at_the_edges(capsys: pytest.CaptureFixture[st
 
 
 def test_sweep_goes_to_runs_sweep_name_and_takes_overrides(tmp_path: Path) -> None:
-    from sim.analysis.answers import run_sweep
+    from sim.analysis.sweep import run_sweep
     from sim.cli.analysis_commands import sweep_name
 
     assert sweep_name({"name": "example"}, "examples/sweep.toml") == "example"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.analysis.answers import sweep_cells, sweep_hash
+from sim.analysis.sweep import sweep_cells, sweep_hash
 from sim.play.setup import load_toml
 from sim.play.stats import half_width
 

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from agents.registry import resolve_agent_set
-from sim.analysis.answers import compare, paired_compare, run_sweep, sweep_cells
+from sim.analysis.compare import compare, paired_compare
+from sim.analysis.sweep import run_sweep, sweep_cells
 from sim.game.errors import InputError
 from sim.game.roles import Winner
 from sim.play.runner import replay, run

@@ -231,7 +231,7 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
     best = pool[0]
     a = ev.winners({}, CONFIRM_BASE, games)
     b = ev.winners(best, CONFIRM_BASE, games)
-    from sim.analysis.answers import paired_compare
+    from sim.analysis.compare import paired_compare
 
     c = paired_compare(a, b)[camp]
     return BestResponse(camp, c["diff"], c["low"], c["high"], dict(best), len(stats),

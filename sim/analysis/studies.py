@@ -111,7 +111,7 @@ def load_study(name: str, quick: bool | None = None, results: Path | None = None
     or quick mode is on. With rebuild=False, absent results raise FileNotFoundError."""
     import pandas as pd
 
-    from sim.analysis.answers import run_sweep
+    from sim.analysis.sweep import run_sweep
 
     quick = quick_mode() if quick is None else quick
     folder = (RESULTS if results is None else results) / "studies" / name

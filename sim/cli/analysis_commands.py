@@ -1,5 +1,5 @@
-"""Command-line front ends of sim.analysis.answers and sim.analysis.bench: sweep, compare,
-recommend, odds, calibrate, bench."""
+"""Command-line front ends of sim.analysis's sweep, compare, recommend, odds, calibrate and
+bench."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _log(msg: str) -> None:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from sim.analysis.answers import run_sweep
+    from sim.analysis.sweep import run_sweep
 
     spec = load_toml(args.sweep)
     if args.params:  # the base's parameter file (the base's and the cells' params win)
@@ -89,7 +89,7 @@ def _b_setup(args: argparse.Namespace, a: Any) -> Any:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from sim.analysis.answers import compare
+    from sim.analysis.compare import compare
 
     a = setup_from_args(args)
     b = _b_setup(args, a)
@@ -115,7 +115,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_recommend(args: argparse.Namespace) -> int:
-    from sim.analysis.answers import parse_target, recommend
+    from sim.analysis.recommend import parse_target, recommend
 
     target = parse_target(args.target)
     if args.players is None:
@@ -154,7 +154,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from sim.analysis.answers import odds
+    from sim.analysis.odds import odds
     from sim.play.resolve import load_game_file
 
     game = load_game_file(args.game)
@@ -193,7 +193,7 @@ def game_over(game: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from sim.analysis.answers import calibrate
+    from sim.analysis.calibrate import calibrate
 
     base = setup_from_args(args)
     lo, hi = _range(args.range)

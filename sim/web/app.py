@@ -33,7 +33,8 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from sim.analysis.answers import odds, paired_compare, same_by_construction
+from sim.analysis.compare import paired_compare, same_by_construction
+from sim.analysis.odds import odds
 from sim.engine.newspaper import GENDERS, ROLE_EN, ROLE_RU, causes_text
 from sim.game.errors import InputError, MafiaSimError
 from sim.game.roles import WINNER_KEYS, Cause, Role

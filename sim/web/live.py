@@ -2,7 +2,7 @@
 within a second and sharper ones as rounds finish.
 
 Round k plays games `start .. start + size - 1` of the run's seed with the same functions
-the command line uses (`sim.play.runner.run`, `sim.analysis.answers.odds`), so the numbers
+the command line uses (`sim.play.runner.run`, `sim.analysis.odds.odds`), so the numbers
 after every round are exactly those of a command-line run of that many games with that
 seed. Rounds grow (200, 400, 800, ... at most 2,000 games) so a run can be stopped within a round.
 A run stops when it is cancelled (a new request from the same page replaces it, the page
