@@ -1,4 +1,7 @@
-"""Agent parameters: declared with their ranges, addressed by camp or role, checked on entry.
+"""Parameters a user may set, declared once as a `Param` (default, range or choices, what it
+does): the agents' parameters, addressed by camp or role and checked on entry, and, with the
+same declaration, the table's skill (`sim.engine.info.InfoModel.PARAMS`) and the rule options
+(each `sim.game.rules.RuleSet` field).
 
 An agent class declares what a user may tune in `PARAMS`, a mapping of name to `Param`
 (a plain number is accepted too, for a user's own agent: a parameter with no range).
