@@ -151,13 +151,13 @@ def _samples() -> dict[str, tuple[Any, ...]]:
     """A value for each field of each dataclass that writes its `__init__` out."""
     from sim.engine.report import CheckResult, Death
     from sim.game.requests import ClanOrder, Kill, NightRequests, Vote
-    from sim.game.roles import Cause, Clan, Outcome, Reason, Winner
+    from sim.game.roles import Cause, Clan, Outcome, Reason, Shown, Winner
     order = ClanOrder(Clan.TRIAD, 3, 4)
     return {
         "Statement": (2, 5, "check", 7, "triad", "badge", 9),
         "PublicDeath": (1, 4, (Cause.TRIAD,), "civilian"),
         "Death": (4, (Cause.TRIAD,), 6),
-        "CheckResult": (1, 2, "clean", -1, (1,), 3),
+        "CheckResult": (1, 2, Shown.CIVILIAN, -1, (1,), 3),
         "TurnReport": (3, 5, [Death(4, (Cause.TRIAD,), 6)], [2], [CheckResult(1, 2, None, 3, (1,))],
                        [7], True, True, [(1, 2)], Outcome(Winner.TOWN, Reason.CAMP_WIPE, 3)),
         "ClanOrder": (Clan.YAKUZA, 3, 4, 5),

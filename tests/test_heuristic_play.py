@@ -18,7 +18,7 @@ from agents.registry import resolve_agent_set
 from sim.engine.game import Game
 from sim.engine.info import InfoModel
 from sim.game.requests import NightRequests, TurnInput
-from sim.game.roles import Camp, Role
+from sim.game.roles import Camp, Role, Shown
 from sim.game.rules import Composition, RuleSet
 from sim.game.talk import Statement
 from sim.play.driver import Driver
@@ -79,7 +79,7 @@ def test_commissar_opens_up_on_finding_an_enemy() -> None:
     from sim.engine.report import CheckResult
 
     mafioso = st.members[2][0]
-    view.checks.append(CheckResult(c, mafioso, "triad", -1, (c,), 1))
+    view.checks.append(CheckResult(c, mafioso, Shown.TRIAD, -1, (c,), 1))
     said = agent.statements(view, np.random.default_rng(0))
     assert any(s.kind == "claim" and s.value == "commissar" for s in said)
     assert any(s.kind == "check" and s.target == mafioso and s.value == "triad" for s in said)

@@ -7,6 +7,7 @@ plays a scripted game through the documented `resolve` API (docs/resolve.md).
 import pytest
 
 from sim.game.errors import IllegalRequest, InputError  # noqa: F401  (InputError: API contract)
+from sim.game.roles import CLAN_ROLES, Clan, Role, Shown
 from sim.play.resolve import resolve
 
 # --------------------------------------------------------------------------
@@ -201,6 +202,25 @@ def test_R7_3_D7_1_vsb_check_reveals_vsb_and_clan(target, result):
     names the VSB's clan." """
     res = play([{}, night(commissar=t(target))])
     assert the_check(res, 1)["result"] == result
+
+
+@pytest.mark.parametrize("role", list(Role))
+@pytest.mark.parametrize("clan", [Clan.YAKUZA, Clan.TRIAD])
+def test_R7_2_R7_3_D7_1_what_a_check_shows_is_structured(role, clan):
+    """R7.2, R7.3, D7.1 as a structured value: a check of a clan role shows the clan and no
+    role, of a VSB his role and his clan, of anyone else his role; the value is the string
+    of the game files and logs."""
+    if role not in CLAN_ROLES and role is not Role.VSB:
+        clan = Clan.NONE
+    shown = Shown.of(role, clan)
+    if role in CLAN_ROLES:
+        assert (shown.role, shown.clan, shown.value) == (None, clan, clan.key)
+    elif role is Role.VSB:
+        assert (shown.role, shown.clan, shown.value) == (Role.VSB, clan, f"vsb:{clan.key}")
+    else:
+        assert (shown.role, shown.clan, shown.value) == (role, Clan.NONE, role.key)
+    assert shown.evil == (role in CLAN_ROLES or role is Role.MANIAC)
+    assert Shown(shown.value) is shown  # read back from a file
 
 
 def test_R7_4_sergeant_sees_every_check():

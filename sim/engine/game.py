@@ -48,7 +48,7 @@ from sim.game.requests import (
     TurnInput,
     Vote,
 )
-from sim.game.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Winner
+from sim.game.roles import CLAN_ROLES, PEACEFUL, Cause, Clan, Outcome, Reason, Role, Shown, Winner
 from sim.game.rules import Composition, RuleSet
 from sim.game.talk import BADGE, CLAN, PUBLIC, Statement
 
@@ -850,14 +850,9 @@ class Game:
                     break
 
 
-def check_result(st: GameState, target: int) -> str:
-    """What a check shows (R7.2, R7.3, D7.1): the clan of a member, `vsb:<clan>` for a VSB."""
-    role = st.role[target]
-    if role in CLAN_ROLES:
-        return st.clan[target].key
-    if role is Role.VSB:
-        return f"vsb:{st.clan[target].key}"
-    return role.key
+def check_result(st: GameState, target: int) -> Shown:
+    """What a check shows (R7.2, R7.3, D7.1): the clan of a member, his clan's son for a VSB."""
+    return Shown.of(st.role[target], st.clan[target])
 
 
 # compiled, these rebuild from their field values (sim.game.pickling)

@@ -46,7 +46,7 @@ from sim.game.requests import (
     RaiseArmy,
     Strike,
 )
-from sim.game.roles import Cause, Clan, Reason, Role
+from sim.game.roles import Cause, Clan, Reason, Role, Shown
 from sim.game.rules import RuleSet
 
 #: Roles with a night request of their own, in the order the log lists them.
@@ -240,18 +240,22 @@ class _Writer:
 
     def value(self, text: str) -> str:
         """A claimed role or an announced check result, in words."""
-        clans = CLAN_RU if self.ru else CLAN_EN
-        if text in ("yakuza", "triad"):
-            return clans[Clan.parse(text)]
-        if text.startswith("vsb:") and text[4:] in ("yakuza", "triad"):
-            clan = clans[Clan.parse(text[4:])]
-            if self.ru:
-                return f"ВСБ {CLAN_GEN_RU[Clan.parse(text[4:])]}"
-            return f"VSB of the {clan}"
         try:
-            role = Role.parse(text)
+            shown: Shown | None = Shown(text)
         except ValueError:
-            return text
+            shown = None
+        if shown is None:  # a claim of a role a check never shows (a VSB, a thug...), or a typo
+            try:
+                return (ROLE_RU if self.ru else ROLE_EN)[Role.parse(text)]
+            except ValueError:
+                return text  # what the host could not read stays as written
+        role = shown.role
+        if role is None:  # a clan member's check shows his clan (R7.2)
+            return (CLAN_RU if self.ru else CLAN_EN)[shown.clan]
+        if role is Role.VSB:
+            if self.ru:
+                return f"ВСБ {CLAN_GEN_RU[shown.clan]}"
+            return f"VSB of the {CLAN_EN[shown.clan]}"
         return (ROLE_RU if self.ru else ROLE_EN)[role]
 
     def statement(self, ev: tuple[Any, ...]) -> str:

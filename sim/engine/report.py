@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim.game.roles import Cause, Outcome
+from sim.game.roles import Cause, Outcome, Shown
 
 
 @dataclass(slots=True)
@@ -29,13 +29,13 @@ class Death:
 class CheckResult:
     by: int
     target: int
-    result: str | None  # None: the check met the ambush (R7.7)
+    result: Shown | None  # None: the check met the ambush (R7.7)
     thug: int  # the thug who beat the target that night (R7.6), else -1
     seen_by: tuple[int, ...]
     turn: int = 0
 
     # Written out (sim.game.pickling says why): the same parameters as the generated one.
-    def __init__(self, by: int, target: int, result: str | None, thug: int,
+    def __init__(self, by: int, target: int, result: Shown | None, thug: int,
                  seen_by: tuple[int, ...], turn: int = 0) -> None:
         self.by = by
         self.target = target

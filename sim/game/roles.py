@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 from sim.game.pickling import picklable
@@ -94,6 +94,57 @@ def camp_of(role: Role, clan: Clan) -> Camp:
     if role is Role.MANIAC:
         return Camp.MANIAC
     return Camp.TOWN
+
+
+class Shown(StrEnum):
+    """What a commissar's check shows (R7.2, R7.3, D7.1): a clan member's clan, a VSB as his
+    clan's son, anyone else his role. The value is the wire's string (JSON, logs, announced
+    checks), so `Shown.VSB_TRIAD == "vsb:triad"`; read `.clan` and `.role` instead of
+    splitting it."""
+
+    CIVILIAN = "civilian"
+    COMMISSAR = "commissar"
+    SERGEANT = "sergeant"
+    NINJA = "ninja"
+    DOCTOR = "doctor"
+    NECROMANCER = "necromancer"
+    MANIAC = "maniac"
+    YAKUZA = "yakuza"
+    TRIAD = "triad"
+    VSB_YAKUZA = "vsb:yakuza"
+    VSB_TRIAD = "vsb:triad"
+
+    @classmethod
+    def of(cls, role: Role, clan: Clan) -> Shown:
+        """The result of checking a player of this role in this clan."""
+        if role in CLAN_ROLES:
+            return cls.YAKUZA if clan is Clan.YAKUZA else cls.TRIAD
+        if role is Role.VSB:
+            return cls.VSB_YAKUZA if clan is Clan.YAKUZA else cls.VSB_TRIAD
+        return cls(role.key)
+
+    @property
+    def clan(self) -> Clan:
+        """The clan the result names (a member's or a VSB's), else Clan.NONE."""
+        if self in (Shown.YAKUZA, Shown.VSB_YAKUZA):
+            return Clan.YAKUZA
+        if self in (Shown.TRIAD, Shown.VSB_TRIAD):
+            return Clan.TRIAD
+        return Clan.NONE
+
+    @property
+    def role(self) -> Role | None:
+        """The role the result names; None for a clan member (the check shows his clan only)."""
+        if self in (Shown.YAKUZA, Shown.TRIAD):
+            return None
+        if self in (Shown.VSB_YAKUZA, Shown.VSB_TRIAD):
+            return Role.VSB
+        return Role.parse(self.value)
+
+    @property
+    def evil(self) -> bool:
+        """Whether the result shows an enemy of Town (a clan member or the maniac)."""
+        return self in (Shown.YAKUZA, Shown.TRIAD, Shown.MANIAC)
 
 
 class Cause(IntEnum):
