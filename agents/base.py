@@ -10,6 +10,9 @@ The engine's driver (`sim.play.driver`) calls an agent for every decision its pl
 - `defend(view, rng)`: statements he posts while he leads the day's vote (asked after
   each vote against him until he says something; the votes already cast stand, R5.1, but
   later voters read them, P5.5);
+- `respond(view, rng)`: statements he posts in answer to the day's talk (a counterclaim, a
+  vouch, a check of the one who just spoke): asked once after the day's statements and
+  again after each time the day's leader speaks while the vote runs (P5.6);
 - `clan_order(view, rng)`: the Don's (or a member's, R14.4) order for the night;
 - `night(view, rng)`: the player's own night request (blast, beat, kill or ambush, strike,
   heal, protects or Army, check), or None for no action.
@@ -104,6 +107,9 @@ class Agent:
         return -1
 
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        return []
+
+    def respond(self, view: PlayerView, rng: Generator) -> list[Statement]:
         return []
 
     def clan_order(self, view: PlayerView, rng: Generator) -> ClanOrder | None:

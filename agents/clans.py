@@ -32,7 +32,16 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from agents.common import HERO_CLAIMS, DangerReader, choice, duel_target, most_voted
+from agents.common import (
+    HERO_CLAIMS,
+    LIES,
+    DangerReader,
+    choice,
+    day_leader,
+    doomed,
+    duel_target,
+    rope_lie,
+)
 from sim.game.params import Param
 from sim.game.requests import Beat, Blast, ClanOrder
 from sim.game.roles import Clan, Role
@@ -67,6 +76,17 @@ CLAN_PARAMS: Final[dict[str, Param]] = {
     "vsb_endgame": Param(2, 0.0, 6.0, "the clan votes its own VSB when at most this many "
                          "living players are outside the clan and its VSB", integer=True,
                          grid=(0, 1, 4)),
+    "rope_claim": Param(0.0, 0.0, 1.0, "the chance a member who leads the day's vote (at "
+                        "`rope_at` of the living against him) claims a hero role nobody has "
+                        "claimed and the paper has not shown", grid=(0.0, 1.0)),
+    "rope_at": Param(0.2, 0.0, 1.0, "the share of the living voting against him at which a "
+                     "member under the rope lies (`rope_claim`)", grid=(0.1, 0.4)),
+    "doomed_vote": Param(0.0, 0.0, 1.0, "the chance a member votes his clanmate who clearly "
+                         "leads the day's vote (he hangs anyway; the vote earns trust when "
+                         "the paper shows the clan)", grid=(0.0, 1.0)),
+    "false_counter": Param(0.0, 0.0, 1.0, "the chance the Don counter-claims the hero role an "
+                           "outsider claims under the rope (so that Town hangs him)",
+                           grid=(0.0, 1.0)),
 }
 
 
@@ -79,6 +99,7 @@ class ClanAgent(DangerReader):
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         super().__init__(seat, params)
         self.faked = False
+        self.lied = False
         self._friend_set: frozenset[int] | None = None
         self._vsb: int | None = None
 
@@ -148,8 +169,13 @@ class ClanAgent(DangerReader):
         if vsb >= 0:
             return vsb
         counts = pub.today_tally
+        if counts and self.p["doomed_vote"] > 0:
+            mate = doomed(pub)  # a clanmate who hangs anyway: voting him earns trust
+            if (mate >= 0 and mate != self.seat and mate in friends
+                    and rng.random() < self.p["doomed_vote"]):
+                return mate
         if counts and rng.random() < self.p["mafia_follow"]:
-            leader = most_voted(counts)
+            leader = day_leader(pub)  # R5.2: the first to reach the top count leads
             if leader not in friends and pub.alive[leader]:
                 return leader
         for stmt in reversed(view.inbox):
@@ -158,6 +184,37 @@ class ClanAgent(DangerReader):
                     return stmt.target
                 break
         return self.pick(view, self.danger(view), friends)
+
+    def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """Under the rope, a hero claim he does not hold (`rope_claim`), once a game."""
+        if self.lied or self.p["rope_claim"] <= 0:
+            return []
+        said = rope_lie(view, self.seat, self.p["rope_at"], self.p["rope_claim"], rng)
+        if said:
+            self.lied = True
+        return said
+
+    def respond(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """The Don answers an outsider's claim under the rope with a claim of the same role
+        (`false_counter`), once a game: Town hangs one of the two."""
+        if (self.faked or self.p["false_counter"] <= 0 or view.don != self.seat
+                or self.lied):
+            return []
+        pub = view.public
+        leader = day_leader(pub)
+        if leader < 0 or leader in self.friends(view) or not pub.statements:
+            return []
+        last = pub.statements[-1]
+        if (last.speaker != leader or last.kind is not CLAIM or last.value not in LIES
+                or last.turn != view.turn):
+            return []
+        if any(s.kind is CLAIM and s.value == last.value and s.speaker != leader
+               for s in pub.statements):
+            return []
+        if rng.random() >= self.p["false_counter"]:
+            return []
+        self.faked = True
+        return [Statement(view.turn, self.seat, CLAIM, value=last.value)]
 
     # -- the night ---------------------------------------------------------------------------
     def clan_order(self, view: PlayerView, rng: Generator) -> ClanOrder | None:
@@ -168,7 +225,7 @@ class ClanAgent(DangerReader):
         outsiders = [j for j, a in enumerate(pub.alive) if a and j not in friends]
         if (len(members) == 1 and vsb >= 0 and pub.alive[vsb] and len(outsiders) == 1):
             return None  # R17.5: the kill would leave him alone with his VSB
-        target = duel_target(pub, members[0], friends) if len(members) == 1 else -1
+        target = (duel_target(view, members[0], friends) if len(members) == 1 else -1)
         if target < 0:
             exclude = set(friends)
             opened = self.opened(view)

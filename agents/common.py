@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 from agents.base import Agent
 from sim.game.params import Value
 from sim.game.roles import Camp
-from sim.game.talk import CLAIM
+from sim.game.talk import CLAIM, Statement
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -28,6 +28,9 @@ EVIL_RESULTS: Final = ("yakuza", "triad", "maniac")
 #: the necromancer, R1.3)
 HERO_CLAIMS: Final = ("commissar", "sergeant", "doctor", "ninja", "necromancer")
 KNOWN: Final = 30.0  # log-odds of a certainty
+#: the hero roles a liar under the rope claims, in the order he picks them: those a check
+#: does not contradict at once and the commissar's partner cannot disown
+LIES: Final = ("doctor", "necromancer", "ninja")
 
 
 def sigmoid(x: float) -> float:
@@ -77,17 +80,6 @@ def day_leader(pub: PublicRecord) -> int:
     return who
 
 
-def most_voted(counts: dict[int, int]) -> int:
-    """The player with the most votes in a day's tally, a tie going to the lowest seat (the
-    one the clans and the maniac follow); -1 for an empty tally. (A plain loop: `max` with a
-    key calls back into Python once a player.)"""
-    leader, most = -1, 0
-    for t, k in counts.items():
-        if k > most or (k == most and t < leader):
-            leader, most = t, k
-    return leader
-
-
 def duel_loser(pub: PublicRecord, a: int, b: int) -> int:
     """Who of `a` and `b` would lose the duel of R17.4 by the public vote record: more votes
     against him over the game, or on a tie the one voted against first (D17.2); -1 when a
@@ -105,10 +97,13 @@ def duel_loser(pub: PublicRecord, a: int, b: int) -> int:
     return -1
 
 
-def duel_target(pub: PublicRecord, me: int, exclude: AbstractSet[int]) -> int:
+def duel_target(view: PlayerView, me: int, exclude: AbstractSet[int]) -> int:
     """With three alive, him among them: the one of the other two he must kill tonight so
     that the duel left after the night (R17.4) is one he wins; -1 when it makes no
-    difference or is not the endgame."""
+    difference, is not the endgame, or the rule set has no duel (`duel` off)."""
+    if not view.rules.duel:
+        return -1
+    pub = view.public
     living = [j for j in range(pub.n) if pub.alive[j]]
     if len(living) != 3 or me not in living:
         return -1
@@ -119,6 +114,47 @@ def duel_target(pub: PublicRecord, me: int, exclude: AbstractSet[int]) -> int:
         return -1
     target = a if beats_me_a else b
     return target if target not in exclude else -1
+
+
+def doomed(pub: PublicRecord) -> int:
+    """The player who clearly leads the day's vote (R5.2 leader, at least four votes and
+    twice the runner-up's): he hangs whatever the rest do; -1 if nobody does."""
+    leader = day_leader(pub)
+    if leader < 0:
+        return -1
+    tally = pub.today_tally
+    top = tally.get(leader, 0)
+    runner_up = 0
+    for t, k in tally.items():
+        if t != leader and k > runner_up:
+            runner_up = k
+    return leader if top >= 4 and top >= 2 * runner_up else -1
+
+
+def rope_lie(view: PlayerView, me: int, share: float, chance: float,
+             rng: Generator) -> list[Statement]:
+    """A claim of a hero role nobody has claimed and the paper has not shown (`LIES`, in
+    order), when he leads the day's vote with at least `share` of the living against him,
+    with chance `chance`; else nothing."""
+    pub = view.public
+    if day_leader(pub) != me or pub.today_tally.get(me, 0) < share * sum(pub.alive):
+        return []
+    role = unclaimed_hero(pub)
+    if not role or rng.random() >= chance:
+        return []
+    return [Statement(view.turn, me, CLAIM, value=role)]
+
+
+def unclaimed_hero(pub: PublicRecord) -> str:
+    """The first of `LIES` in the announced table (P2.1) that nobody has claimed and the
+    paper has not shown, or ""."""
+    claimed = {s.value for s in pub.statements if s.kind is CLAIM}
+    shown = {d.revealed.role.key for d in pub.deaths if d.revealed is not None}
+    table = {r.key for r, k in pub.role_counts.items() if k > 0}
+    for role in LIES:
+        if role in table and role not in claimed and role not in shown:
+            return role
+    return ""
 
 
 def public_danger(pub: PublicRecord, opened: float, claimer: float) -> list[float]:

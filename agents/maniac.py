@@ -14,15 +14,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from agents.common import DangerReader, duel_target, most_voted
+from agents.common import DangerReader, day_leader, duel_target, rope_lie
 from sim.game.params import Param
 from sim.game.requests import Ambush, Kill
-from sim.game.talk import CHECK
+from sim.game.talk import CHECK, Statement
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from numpy.random import Generator
 
     from sim.engine.view import PlayerView
+    from sim.game.params import Value
     from sim.game.requests import Action
 
 
@@ -38,16 +41,34 @@ class ManiacAgent(DangerReader):
                                "sergeant", grid=(0.0, 2.0)),
         "claimer_danger": Param(2.0, 0.0, 20.0, "danger added for a claimed hero",
                                 grid=(0.0, 6.0)),
+        "rope_claim": Param(0.0, 0.0, 1.0, "the chance he claims a hero role nobody has "
+                            "claimed when he leads the day's vote (at `rope_at` of the "
+                            "living against him)", grid=(0.0, 1.0)),
+        "rope_at": Param(0.2, 0.0, 1.0, "the share of the living voting against him at "
+                         "which he lies under the rope", grid=(0.1, 0.4)),
     }
+
+    def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
+        super().__init__(seat, params)
+        self.lied = False
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
         counts = pub.today_tally
         if counts:
-            leader = most_voted(counts)
+            leader = day_leader(pub)  # R5.2: the first to reach the top count leads
             if leader != self.seat and pub.alive[leader]:
                 return leader
         return self.pick(view, self.danger(view), {self.seat})
+
+    def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """Under the rope, a hero claim he does not hold (`rope_claim`), once a game."""
+        if self.lied or self.p["rope_claim"] <= 0:
+            return []
+        said = rope_lie(view, self.seat, self.p["rope_at"], self.p["rope_claim"], rng)
+        if said:
+            self.lied = True
+        return said
 
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
         pub = view.public
@@ -58,7 +79,7 @@ class ManiacAgent(DangerReader):
                         for s in pub.statements)
             if threatened >= self.p["ambush_votes"] or named:
                 return Ambush()
-        who = duel_target(pub, self.seat, {self.seat})  # the endgame: win the duel (R17.4)
+        who = duel_target(view, self.seat, {self.seat})  # the endgame: win the duel (R17.4)
         if who < 0:
             who = self.pick(view, self.noisy_danger(view, rng), {self.seat})
         return Kill(who) if who >= 0 else None

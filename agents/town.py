@@ -41,6 +41,7 @@ from agents.common import (
     normals,
     sigmoid,
     top_seat,
+    unclaimed_hero,
 )
 from sim.engine.weakable import Anchor
 from sim.game.params import Param
@@ -78,7 +79,55 @@ TOWN_PARAMS: Final[dict[str, Param]] = {
     "defend_at": Param(0.2, 0.0, 1.0, "a hero who leads the day's vote claims his role once "
                        "the votes against him reach this share of the living (1: never)",
                        grid=(0.1, 0.4, 1.0)),
+    "rope_trust": Param(1.0, 0.0, 10.0, "trust (log-odds) given to a hero claim made under "
+                        "the rope (its author led the day's vote), times the chance the "
+                        "role's holder is alive to dispute it: cheap talk",
+                        grid=(0.0, 4.0)),
+    "rope_liar": Param(3.0, 0.0, 10.0, "when a claim under the rope meets a counterclaim "
+                       "made off the rope, suspicion moved from the counterclaimer to the "
+                       "rope claimer (the cheaper claim is the likelier lie)",
+                       grid=(0.0, 8.0)),
+    "rope_calm": Param(0.85, 0.0, 1.0, "an undisputed claim under the rope stops Town "
+                       "following the day's vote only when the chance the role's holder is "
+                       "alive to dispute it is at least this (1: never)",
+                       grid=(0.6, 1.0)),
+    "claim_vote": Param(1.0, 0.0, 5.0, "suspicion for each vote cast for a hero claimer "
+                        "after his claim, once the paper shows him Town", grid=(0.0, 3.0)),
+    "late_credit": Param(0.25, 0.0, 1.0, "share of the flip credit (`flip_weight`) a vote "
+                         "for a hanged enemy earns when cast after he already held half of "
+                         "his final votes (a doomed man's clanmates vote him cheaply)",
+                         grid=(0.0, 1.0)),
+    "counter": Param(1.0, 0.0, 1.0, "the chance a hero answers a claim of his own role by "
+                     "another with his own claim at once (P5.6)", grid=(0.0, 1.0)),
+    "decoy": Param(0.0, 0.0, 1.0, "the chance a civilian or VSB who leads the day's vote "
+                   "claims a hero role nobody has claimed, as a decoy", grid=(0.0, 1.0)),
 }
+
+def claim_context(pub: PublicRecord, index: int) -> bool:
+    """Whether the public statement `index` came under the rope: its speaker led the day's
+    vote (R5.2) with at least two votes when he said it (P5.6 `said_at`)."""
+    stmt = pub.statements[index]
+    k = pub.said_at[index] if index < len(pub.said_at) else 0
+    day = [(v, t) for tt, v, t in pub.votes if tt == stmt.turn] or (
+        pub.today if stmt.turn == pub.turn else [])
+    if k < 2:
+        return False
+    counts: dict[int, int] = {}
+    best, who = 0, -1
+    for _, t in day[:k]:
+        c = counts[t] = counts.get(t, 0) + 1
+        if c > best:
+            best, who = c, t
+    return who == stmt.speaker and best >= 2
+
+
+def holder_alive(pub: PublicRecord) -> float:
+    """The chance a unique role nobody was shown holding is still alive: one minus the share
+    of the players whose role the paper has not shown who died unrevealed (a night kill,
+    D15.1)."""
+    hidden_dead = sum(1 for d in pub.deaths if d.revealed is None)
+    unknown = pub.n - sum(1 for d in pub.deaths if d.revealed is not None)
+    return 1.0 - hidden_dead / max(1, unknown)
 
 
 # compiled, pickle rebuilds it without __init__ (agents pickle mid-game too)
@@ -113,6 +162,10 @@ class PublicDigest:
         #: claimers of a hero role nobody disputes and the paper has not disproved
         self.undisputed: set[int] = set()
         self.revealed_roles: dict[str, int] = {}  # a role the paper showed -> its holder
+        #: hero claimers whose claim came under the rope -> (turn, votes before it)
+        self.roped: dict[int, tuple[int, int]] = {}
+        self.trust: dict[int, float] = {}  # the trust each hero claim earned
+        self.claim_at: dict[int, tuple[int, int]] = {}  # claimer -> (turn, votes before it)
         self.seen_statements = 0
         self.seen_deaths = 0
         self.seen_votes = 0
@@ -120,7 +173,8 @@ class PublicDigest:
     def update(self, pub: PublicRecord) -> None:
         p, hard = self.p, self.hard
         alive = pub.alive
-        for stmt in pub.statements[self.seen_statements:]:
+        for index in range(self.seen_statements, len(pub.statements)):
+            stmt = pub.statements[index]
             if stmt.kind is CLAIM:
                 role, who = stmt.value, stmt.speaker
                 if who in self.claimed:
@@ -134,15 +188,37 @@ class PublicDigest:
                     if holder >= 0 and holder != who:
                         hard[who] += p["exposed"]  # the paper showed who held it: a lie
                         continue
-                    hard[who] -= p["hero_claim"]
-                    if not rivals:
+                    roped = claim_context(pub, index)
+                    self.claim_at[who] = (stmt.turn, pub.said_at[index]
+                                          if index < len(pub.said_at) else 0)
+                    calm = True
+                    if roped:
+                        # Cheap talk: made to escape the rope, worth only as much as the
+                        # chance the role's holder is alive to dispute it (P5.6), and it
+                        # stops the vote only when he very likely is.
+                        self.roped[who] = (stmt.turn, pub.said_at[index])
+                        alive_share = holder_alive(pub)
+                        trust = p["rope_trust"] * alive_share
+                        calm = alive_share >= p["rope_calm"]
+                    else:
+                        trust = p["hero_claim"]
+                    self.trust[who] = trust
+                    hard[who] -= trust
+                    if not rivals and calm:
                         self.undisputed.add(who)
                 for rival in ([who, *rivals] if rivals else []):
                     self.undisputed.discard(rival)
                     if rival not in self.countered:
                         self.countered.add(rival)
-                        hard[rival] += p["counterclaim"] + (p["hero_claim"]
-                                                            if role in HERO_CLAIMS else 0.0)
+                        hard[rival] += p["counterclaim"] + self.trust.get(rival, 0.0)
+                if rivals and role in HERO_CLAIMS:
+                    # The cheaper claim is the likelier lie: one made under the rope loses
+                    # to one made off it (R5.2, P5.6).
+                    for rival in rivals:
+                        if (rival in self.roped) != (who in self.roped):
+                            liar, honest = (rival, who) if rival in self.roped else (who, rival)
+                            hard[liar] += p["rope_liar"]
+                            hard[honest] -= p["rope_liar"]
             elif stmt.kind is CHECK:
                 self.claims.append(stmt)
         self.seen_statements = len(pub.statements)
@@ -173,9 +249,18 @@ class PublicDigest:
 
             if Cause.HANGED in d.causes:
                 flip = -p["flip_weight"] if evil else p["flip_weight"]
-                for t, voter, target in new_votes:
-                    if t == d.turn and target == d.seat:
+                against = [(k, voter) for k, (voter, target) in enumerate(
+                    (v, tg) for t, v, tg in new_votes if t == d.turn) if target == d.seat]
+                half = (len(against) + 1) // 2
+                claim = self.claim_at.get(d.seat)
+                for rank, (k, voter) in enumerate(against):
+                    if evil and rank >= half:
+                        hard[voter] += flip * p["late_credit"]  # a doomed man's cheap votes
+                    else:
                         hard[voter] += flip
+                    if (not evil and claim is not None and claim[0] == d.turn
+                            and k >= claim[1]):
+                        hard[voter] += p["claim_vote"]  # voted a Town hero after his claim
         self.seen_deaths = len(pub.deaths)
 
 
@@ -441,15 +526,61 @@ class TownAgent(Agent):
         return who
 
 
+    def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """A civilian (or VSB) who leads the day's vote may claim a hero role nobody has
+        claimed, as a decoy (`decoy`), once a game."""
+        decoy: float = self.p["decoy"]
+        if decoy <= 0 or self.claimed or day_leader(view.public) != self.seat:
+            return []
+        pub = view.public
+        if pub.today_tally.get(self.seat, 0) < self.p["defend_at"] * sum(pub.alive):
+            return []
+        role = unclaimed_hero(pub)
+        if not role or rng.random() >= decoy:
+            return []
+        self.claimed = True
+        return [Statement(view.turn, self.seat, CLAIM, value=role)]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeroAgent(TownAgent):
-    """A Town player with a role worth claiming: he answers when he leads the vote."""
+    """A Town player with a role worth claiming: he answers when he leads the vote, and
+    answers another's claim of his role with his own (`counter`, P5.6)."""
 
     def role_claim(self, view: PlayerView) -> list[Statement]:
         """What he says to escape the rope."""
         return []
 
+    def respond(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """Another living player claimed his role: he claims it too, with chance
+        `counter` (the claim makes him a target tonight; silence leaves the liar trusted)."""
+        if self.claimed:
+            return []
+        pub = view.public
+        role, me, alive = view.role.key, self.seat, pub.alive
+        rivals = [s.speaker for s in pub.statements
+                  if s.kind is CLAIM and s.value == role and s.speaker != me
+                  and alive[s.speaker]]
+        if not rivals:
+            return []
+        # He speaks only when the lie works: a claim under the rope that Town does not
+        # believe hangs its author anyway, and his counterclaim would only show the
+        # killers who he is (a liar's fishing for the real holder).
+        digest = self._table(view).digest
+        digest.update(pub)
+        if not any(r in digest.undisputed or r not in digest.roped for r in rivals):
+            return []
+        if rng.random() >= self.p["counter"]:
+            return []
+        said = self.role_claim(view)
+        if said:
+            self.claimed = True
+        return said
+
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        return self.defend_hero(view)
+
+    def defend_hero(self, view: PlayerView) -> list[Statement]:
         """He leads the day's vote: a hero claims his role once the votes against him reach
         `defend_at` of the living (P5.5 of docs/rules.md: a player may post while the vote
         runs; votes already cast stand, R5.1)."""
@@ -475,11 +606,16 @@ class CommissarAgent(HeroAgent):
                         per_role=True, doc="when the commissar (or the sergeant with the "
                         "badge) opens up: never, on finding an enemy, or on finding one "
                         "when no living sergeant would carry the checks on"),
+        "vouch": Param(1.0, 0.0, 1.0, "the chance the commissar (or sergeant) opens up to "
+                       "vouch for his partner when the partner, having claimed his role, leads "
+                       "the day's vote or is counter-claimed (R2.5: they know each other)",
+                       per_role=True, grid=(0.0, 1.0)),
     }
 
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         super().__init__(seat, params)
         self.opened = False
+        self.vouched = False
         self.announced: set[int] = set()
 
     def _public_checks(self) -> set[int]:
@@ -528,6 +664,32 @@ class CommissarAgent(HeroAgent):
         self.opened = True
         self.claimed = False  # _announce makes the claim
         return self._announce(view)
+
+    def respond(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """His counterclaim (HeroAgent), or his word for his partner: when the partner has
+        claimed his role and now leads the day's vote or is counter-claimed, he opens up
+        and vouches for him (`vouch`), once a game."""
+        said = super().respond(view, rng)
+        if said or self.vouched or self.p["vouch"] <= 0:
+            return said
+        pub = view.public
+        alive = pub.alive
+        for partner, label in view.allies.items():
+            if not alive[partner] or label not in ("commissar", "sergeant"):
+                continue
+            claims = [st.speaker for st in pub.statements
+                      if st.kind is CLAIM and st.value == label and alive[st.speaker]]
+            if partner not in claims:
+                continue
+            if day_leader(pub) != partner and len(claims) < 2:
+                continue
+            if rng.random() >= self.p["vouch"]:
+                return []
+            self.vouched = True
+            self.opened = True
+            return [*self._announce(view),
+                    Statement(view.turn, self.seat, CHECK, partner, label)]
+        return []
 
     def night(self, view: PlayerView, rng: Generator) -> Action | None:
         if not view.has_badge or view.turn == 0:

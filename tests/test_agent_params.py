@@ -131,6 +131,14 @@ CONTEXT: dict[str, dict[str, object]] = {
     # heroes claim early enough for a kamikaze to find one alive
     "kamikaze.blast_claimed": {"town.defend_at": 0.1},
     "maniac.claimer_danger": {"town.defend_at": 0.1},
+    "yakuza.claimer_danger": {"town.defend_at": 0.1},
+    # the threshold of a lie acts where the camp lies under the rope
+    "yakuza.rope_at": {"yakuza.rope_claim": 1.0},
+    "triad.rope_at": {"triad.rope_claim": 1.0},
+    "maniac.rope_at": {"maniac.rope_claim": 1.0},
+    # Town's answers to lies act where someone lies
+    "town.counter": {"yakuza.rope_claim": 1.0, "triad.rope_claim": 1.0},
+    "town.rope_liar": {"yakuza.rope_claim": 1.0, "triad.rope_claim": 1.0},
 }
 
 

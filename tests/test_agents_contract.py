@@ -134,7 +134,7 @@ def check_reply(game: Game, agent: Agent, what: str, out: Any, set_name: str) ->
             assert out.clan is view.clan, where
             assert out in view.legal_orders(), where
             assert out.target not in view.allies, where
-    elif what in ("statements", "defend"):
+    elif what in ("statements", "defend", "respond"):
         assert out is None or isinstance(out, (list, tuple)), where
         for s in out or ():
             assert isinstance(s, Statement), where

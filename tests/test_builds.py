@@ -249,6 +249,8 @@ class QuietCommissar(CommissarAgent):
         return []
     def defend(self, view, rng):
         return []
+    def respond(self, view, rng):
+        return []
 
 class LazyThug(ThugAgent):
     PARAMS = {**ThugAgent.PARAMS}
@@ -279,7 +281,7 @@ print(json.dumps({"build": _native.BUILD, "asked": NoAmbushManiac.asked, "said":
 @pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
 def test_a_users_subclass_of_a_shipped_agent_plays_in_both_builds(pure: bool) -> None:
     """A subclass overriding a decision of a shipped agent (the maniac's night, the
-    commissar's statements and defence, the thug's night) is asked, and its decision stands, in the
+    commissar's statements, defence and answers, the thug's night) is asked, and its decision stands, in the
     compiled build as in the pure one: the shipped agents are open to interpreted
     subclasses (mypyc_attr allow_interpreted_subclasses)."""
     if not pure and not _compiled_available():

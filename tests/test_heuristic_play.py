@@ -161,14 +161,21 @@ def test_town_minds_are_out_of_the_public_records_reach() -> None:
     assert not any(isinstance(r, TownTable) for r in gc.get_referents(game.public))
 
 
-@given(st.dictionaries(st.integers(0, 29), st.integers(1, 12), max_size=30))
-def test_clans_and_maniac_follow_the_most_voted_player_lowest_seat_on_a_tie(
-        tally: dict[int, int]) -> None:
-    """`most_voted` is the plain loop that replaced `max(counts, key=lambda t: (counts[t],
-    -t))` in the clans' and the maniac's vote: the same player for every tally, in any
-    insertion order, and -1 for an empty one."""
-    from agents.common import most_voted
+@given(st.lists(st.integers(0, 9), max_size=40))
+def test_R5_2_the_day_leader_the_clans_and_maniac_follow_is_the_first_to_reach_the_top(
+        targets: list[int]) -> None:
+    """R5.2: among players tied on most votes, the one who reached that count first is
+    hanged; `day_leader` (what the clans' and the maniac's vote follows) names him, not
+    the lowest seat; -1 with no votes."""
+    from agents.common import day_leader
+    from sim.engine.view import PublicRecord
 
-    want = max(tally, key=lambda t: (tally[t], -t)) if tally else -1
-    assert most_voted(tally) == want
-    assert most_voted(dict(reversed(list(tally.items())))) == want
+    pub = PublicRecord(tuple(f"P{k}" for k in range(10)))
+    pub.today = [(k % 10, t) for k, t in enumerate(targets)]
+    if not targets:
+        assert day_leader(pub) == -1
+        return
+    top = max(targets.count(t) for t in set(targets))
+    reached = {t: next(k for k in range(len(targets)) if targets[:k + 1].count(t) == top)
+               for t in set(targets) if targets.count(t) == top}
+    assert day_leader(pub) == min(reached, key=reached.__getitem__)

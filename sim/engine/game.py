@@ -191,6 +191,7 @@ class Game:
             raise self._illegal(s, stmt.kind, "R10.4", "the beaten cannot post today")
         if stmt.channel is PUBLIC:
             self.public.statements.append(stmt)
+            self.public.said_at.append(len(self.public.today))
             listeners: list[int] = []
         elif stmt.channel is CLAN:
             if st.role[s] not in CLAN_ROLES:

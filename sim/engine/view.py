@@ -65,7 +65,7 @@ class PublicDeath:
 class PublicRecord:
     """Everything public: who is alive, the newspapers, every accepted vote, statements."""
 
-    __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes",
+    __slots__ = ("names", "n", "alive", "turn", "deaths", "revealed", "beaten", "votes", "said_at",
                  "statements", "hanged", "today", "absent", "role_counts", "alive_mask",
                  "today_tally", "today_voters", "beaten_today", "beaten_ever", "cache",
                  "anchor")
@@ -92,6 +92,9 @@ class PublicRecord:
         self.beaten_ever: list[bool] = [False] * self.n
         self.votes: list[tuple[int, int, int]] = []  # (turn, voter, target), accepted, in order
         self.statements: list[Statement] = []
+        #: for each public statement, how many of its day's votes were cast before it (0: said
+        #: before the vote; P5.5): whether a claim was made under the rope is public
+        self.said_at: list[int] = []
         self.hanged: list[tuple[int, int]] = []  # (turn, seat)
         #: votes cast so far today, in order (R5.6: each voter sees the earlier ones)
         self.today: list[tuple[int, int]] = []

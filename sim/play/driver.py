@@ -43,7 +43,8 @@ ACTING: Final = frozenset({Role.KAMIKAZE, Role.THUG, Role.MANIAC, Role.NINJA, Ro
 
 
 #: the decisions the driver asks an agent for (agents.base.Agent)
-DECISIONS: Final = ("start", "statements", "vote", "night", "defend", "clan_order")
+DECISIONS: Final = ("start", "statements", "vote", "night", "defend", "respond",
+                    "clan_order")
 
 
 class _Asking(NamedTuple):
@@ -180,6 +181,8 @@ class Session:
         #: whose vote is asked, and who is asked to defend himself while he leads (P5.5)
         self.votes_asked: list[bool] = ["vote" in own for own in asked]
         self.defends: list[bool] = ["defend" in own for own in asked]
+        #: who is asked to answer the day's talk (P5.6), in seat order
+        self.responders: list[int] = [s for s in range(st.n) if "respond" in asked[s]]
         #: who is asked to `start`, in seat order
         self.starters: list[int] = [s for s in range(st.n) if "start" in asked[s]]
         #: who is asked for a night action of his own, in seat order
@@ -242,10 +245,21 @@ class Session:
             if not st.alive[s] or s in inp.absent or s in st.beaten_today:
                 continue
             self._say(agents[s], "statements")
+        self._respond(inp, -1)
+
+    def _respond(self, inp: TurnInput, speaker: int) -> None:
+        """P5.6: after the day's statements (`speaker` -1) or after the leader spoke while
+        the vote runs, each player who answers talk may post, in seat order."""
+        st, agents = self.game.st, self.agents
+        for s in self.responders:
+            if (s == speaker or not st.alive[s] or s in inp.absent
+                    or s in st.beaten_today):
+                continue
+            self._say(agents[s], "respond")
 
     def _say(self, agent: Agent, what: str) -> bool:
-        """Ask an agent what he says (`statements` before the vote, or `defend` while he
-        leads it, P5.5) and post it. Whether he said anything."""
+        """Ask an agent what he says (`statements` before the vote, `defend` while he leads
+        it, P5.5, `respond` in answer, P5.6) and post it. Whether he said anything."""
         game, s = self.game, agent.seat
         said = self._ask(agent, what) or ()
         if not isinstance(said, (list, tuple)):
@@ -307,6 +321,7 @@ class Session:
                 # The leader may answer as the votes against him grow (P5.5).
                 if self._say(agents[leader], "defend"):
                     spoke.add(leader)
+                    self._respond(inp, leader)
 
     # -- the night --------------------------------------------------------------------------
     def _night(self, inp: TurnInput) -> None:
@@ -383,6 +398,8 @@ class Session:
                     reply = agent.clan_order(view, rng)
                 elif what == "defend":
                     reply = agent.defend(view, rng)
+                elif what == "respond":
+                    reply = agent.respond(view, rng)
                 else:
                     reply = getattr(agent, what)(view, rng)
         except AgentError:

@@ -1,0 +1,170 @@
+"""Deviations a strong forum player would try, written from outside the project through the
+public agent API (subclasses of the shipped agents), to attack the default agents:
+
+    PYTHONPATH=examples mafia-sim compare --players 25 --games 4000 \
+        --b-agent mafioso=deviations:RopeLiarMafioso --b-agent kamikaze=deviations:RopeLiarKamikaze
+
+Each class changes one habit and nothing else; the comparison is paired (the same seeds in
+both arms), so its interval is the deviation's own effect.
+
+- `RopeLiar*` (a clan member or the maniac): when he leads the day's vote, he claims a hero
+  role nobody has claimed and the newspaper has not shown (doctor, necromancer, ninja).
+- `PreemptiveLiar*`: a clan member claims such a role in his first statements, before any
+  vote is on him.
+- `DoomedVoter*`: a clan member votes his clanmate who clearly leads the day's vote (he
+  will hang anyway), to earn Town's trust when the newspaper shows the hanged man's clan.
+- `Decoy*` (a civilian or VSB): when he leads the day's vote, he claims a hero role as a
+  decoy.
+- `SilentDoctor` etc.: the real holder never counterclaims a false claim of his role.
+"""
+
+from __future__ import annotations
+
+from agents.clans import ClanAgent, KamikazeAgent, ThugAgent
+from agents.common import day_leader
+from agents.maniac import ManiacAgent
+from agents.town import DoctorAgent, NecromancerAgent, NinjaAgent, TownAgent
+from sim.engine.view import PlayerView
+from sim.game.roles import Clan
+from sim.game.talk import CLAIM, Statement
+
+#: the roles a liar picks from, in this order: the ones a check would not contradict at once
+LIES = ("doctor", "necromancer", "ninja")
+
+
+def unclaimed_hero(view: PlayerView) -> str | None:
+    """A hero role of the announced table that nobody has claimed and the paper has not
+    shown, or None."""
+    pub = view.public
+    claimed = {s.value for s in pub.statements if s.kind is CLAIM}
+    shown = {d.revealed.role.key for d in pub.deaths if d.revealed is not None}
+    for role in LIES:
+        counts = {r.key: k for r, k in pub.role_counts.items()}
+        if counts.get(role, 0) > 0 and role not in claimed and role not in shown:
+            return role
+    return None
+
+
+def leads_the_rope(view: PlayerView, me: int, share: float = 0.2) -> bool:
+    """He leads the day's vote with at least `share` of the living against him."""
+    pub = view.public
+    return (day_leader(pub) == me
+            and pub.today_tally.get(me, 0) >= share * sum(pub.alive))
+
+
+class _RopeLiar:
+    claimed = False
+    only: Clan | None = None  # one clan's members lie, the other's play as shipped
+
+    def defend(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        if self.only is not None and view.clan is not self.only:
+            return list(super().defend(view, rng))  # type: ignore[misc]
+        if self.claimed or not leads_the_rope(view, self.seat):  # type: ignore[attr-defined]
+            return []
+        role = unclaimed_hero(view)
+        if role is None:
+            return []
+        self.claimed = True
+        return [Statement(view.turn, self.seat, CLAIM, value=role)]  # type: ignore[attr-defined]
+
+
+class RopeLiarMafioso(_RopeLiar, ClanAgent):
+    pass
+
+
+class RopeLiarKamikaze(_RopeLiar, KamikazeAgent):
+    pass
+
+
+class RopeLiarThug(_RopeLiar, ThugAgent):
+    pass
+
+
+class YakuzaRopeLiarMafioso(_RopeLiar, ClanAgent):
+    only = Clan.YAKUZA
+
+
+class YakuzaRopeLiarKamikaze(_RopeLiar, KamikazeAgent):
+    only = Clan.YAKUZA
+
+
+class TriadRopeLiarMafioso(_RopeLiar, ClanAgent):
+    only = Clan.TRIAD
+
+
+class RopeLiarManiac(_RopeLiar, ManiacAgent):
+    pass
+
+
+class _PreemptiveLiar:
+    lied = False
+
+    def statements(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        out = list(super().statements(view, rng))  # type: ignore[misc]
+        if not self.lied and view.turn >= 1:
+            role = unclaimed_hero(view)
+            if role is not None:
+                self.lied = True
+                out.append(Statement(view.turn, self.seat, CLAIM, value=role))  # type: ignore[attr-defined]
+        return out
+
+
+class PreemptiveLiarMafioso(_PreemptiveLiar, ClanAgent):
+    pass
+
+
+class _DoomedVoter:
+    only: Clan | None = None
+
+    def vote(self, view: PlayerView, rng) -> int:  # type: ignore[no-untyped-def]
+        if self.only is not None and view.clan is not self.only:
+            return super().vote(view, rng)  # type: ignore[misc,no-any-return]
+        pub = view.public
+        leader = day_leader(pub)
+        if leader >= 0 and leader != self.seat and leader in view.allies:  # type: ignore[attr-defined]
+            tally = pub.today_tally
+            runner_up = max((k for t, k in tally.items() if t != leader), default=0)
+            if tally[leader] >= max(4, 2 * runner_up):
+                return leader  # he hangs anyway: a vote for him earns trust
+        return super().vote(view, rng)  # type: ignore[misc,no-any-return]
+
+
+class DoomedVoterMafioso(_DoomedVoter, ClanAgent):
+    pass
+
+
+class DoomedVoterKamikaze(_DoomedVoter, KamikazeAgent):
+    pass
+
+
+class DoomedVoterThug(_DoomedVoter, ThugAgent):
+    pass
+
+
+class YakuzaDoomedVoterMafioso(_DoomedVoter, ClanAgent):
+    only = Clan.YAKUZA
+
+
+class YakuzaDoomedVoterKamikaze(_DoomedVoter, KamikazeAgent):
+    only = Clan.YAKUZA
+
+
+class DecoyCivilian(_RopeLiar, TownAgent):
+    pass
+
+
+class _Silent:
+    def respond(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        return []
+
+
+class SilentDoctor(_Silent, DoctorAgent):
+    pass
+
+
+class SilentNinja(_Silent, NinjaAgent):
+    pass
+
+
+class SilentNecromancer(_Silent, NecromancerAgent):
+    pass
