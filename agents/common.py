@@ -68,16 +68,21 @@ def normals(rng: Generator, buf: np.ndarray | None, n: int) -> tuple[np.ndarray,
     return buf, buf.tolist()
 
 
-def day_leader(pub: PublicRecord) -> int:
-    """Who would hang if the vote ended now (R5.2: most votes, the first to reach the
-    count on a tie), or -1 with no votes."""
+def leader_of(votes: list[tuple[int, int]]) -> tuple[int, int]:
+    """The leader of a day's (voter, target) votes in order, and his count (R5.2: most
+    votes, the first to reach the count on a tie); (-1, 0) with no votes."""
     counts: dict[int, int] = {}
     best, who = 0, -1
-    for _, t in pub.today:
+    for _, t in votes:
         k = counts[t] = counts.get(t, 0) + 1
         if k > best:
             best, who = k, t
-    return who
+    return who, best
+
+
+def day_leader(pub: PublicRecord) -> int:
+    """Who would hang if the vote ended now (R5.2), or -1 with no votes."""
+    return leader_of(pub.today)[0]
 
 
 def duel_loser(pub: PublicRecord, a: int, b: int) -> int:
@@ -119,11 +124,10 @@ def duel_target(view: PlayerView, me: int, exclude: AbstractSet[int]) -> int:
 def doomed(pub: PublicRecord) -> int:
     """The player who clearly leads the day's vote (R5.2 leader, at least four votes and
     twice the runner-up's): he hangs whatever the rest do; -1 if nobody does."""
-    leader = day_leader(pub)
+    leader, top = leader_of(pub.today)
     if leader < 0:
         return -1
     tally = pub.today_tally
-    top = tally.get(leader, 0)
     runner_up = 0
     for t, k in tally.items():
         if t != leader and k > runner_up:

@@ -38,10 +38,11 @@ from agents.common import (
     KNOWN,
     day_leader,
     is_enemy,
+    leader_of,
     normals,
+    rope_lie,
     sigmoid,
     top_seat,
-    unclaimed_hero,
 )
 from sim.engine.weakable import Anchor
 from sim.game.params import Param
@@ -108,17 +109,12 @@ def claim_context(pub: PublicRecord, index: int) -> bool:
     vote (R5.2) with at least two votes when he said it (P5.6 `said_at`)."""
     stmt = pub.statements[index]
     k = pub.said_at[index] if index < len(pub.said_at) else 0
-    day = [(v, t) for tt, v, t in pub.votes if tt == stmt.turn] or (
-        pub.today if stmt.turn == pub.turn else [])
     if k < 2:
         return False
-    counts: dict[int, int] = {}
-    best, who = 0, -1
-    for _, t in day[:k]:
-        c = counts[t] = counts.get(t, 0) + 1
-        if c > best:
-            best, who = c, t
-    return who == stmt.speaker and best >= 2
+    day = [(v, t) for tt, v, t in pub.votes if tt == stmt.turn] or (
+        pub.today if stmt.turn == pub.turn else [])
+    who, count = leader_of(day[:k])
+    return who == stmt.speaker and count >= 2
 
 
 def holder_alive(pub: PublicRecord) -> float:
@@ -162,8 +158,7 @@ class PublicDigest:
         #: claimers of a hero role nobody disputes and the paper has not disproved
         self.undisputed: set[int] = set()
         self.revealed_roles: dict[str, int] = {}  # a role the paper showed -> its holder
-        #: hero claimers whose claim came under the rope -> (turn, votes before it)
-        self.roped: dict[int, tuple[int, int]] = {}
+        self.roped: set[int] = set()  # hero claimers whose claim came under the rope
         self.trust: dict[int, float] = {}  # the trust each hero claim earned
         self.claim_at: dict[int, tuple[int, int]] = {}  # claimer -> (turn, votes before it)
         self.seen_statements = 0
@@ -196,7 +191,7 @@ class PublicDigest:
                         # Cheap talk: made to escape the rope, worth only as much as the
                         # chance the role's holder is alive to dispute it (P5.6), and it
                         # stops the vote only when he very likely is.
-                        self.roped[who] = (stmt.turn, pub.said_at[index])
+                        self.roped.add(who)
                         alive_share = holder_alive(pub)
                         trust = p["rope_trust"] * alive_share
                         calm = alive_share >= p["rope_calm"]
@@ -525,21 +520,15 @@ class TownAgent(Agent):
                 best, who = v, j
         return who
 
-
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
-        """A civilian (or VSB) who leads the day's vote may claim a hero role nobody has
-        claimed, as a decoy (`decoy`), once a game."""
-        decoy: float = self.p["decoy"]
-        if decoy <= 0 or self.claimed or day_leader(view.public) != self.seat:
+        """A civilian (or VSB) who leads the day's vote (at `defend_at` of the living) may
+        claim a hero role nobody has claimed, as a decoy (`decoy`), once a game."""
+        if self.p["decoy"] <= 0 or self.claimed:
             return []
-        pub = view.public
-        if pub.today_tally.get(self.seat, 0) < self.p["defend_at"] * sum(pub.alive):
-            return []
-        role = unclaimed_hero(pub)
-        if not role or rng.random() >= decoy:
-            return []
-        self.claimed = True
-        return [Statement(view.turn, self.seat, CLAIM, value=role)]
+        said = rope_lie(view, self.seat, self.p["defend_at"], self.p["decoy"], rng)
+        if said:
+            self.claimed = True
+        return said
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -578,9 +567,6 @@ class HeroAgent(TownAgent):
         return said
 
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
-        return self.defend_hero(view)
-
-    def defend_hero(self, view: PlayerView) -> list[Statement]:
         """He leads the day's vote: a hero claims his role once the votes against him reach
         `defend_at` of the living (P5.5 of docs/rules.md: a player may post while the vote
         runs; votes already cast stand, R5.1)."""

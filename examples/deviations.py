@@ -21,28 +21,12 @@ both arms), so its interval is the deviation's own effect.
 from __future__ import annotations
 
 from agents.clans import ClanAgent, KamikazeAgent, ThugAgent
-from agents.common import day_leader
+from agents.common import day_leader, doomed, unclaimed_hero
 from agents.maniac import ManiacAgent
 from agents.town import DoctorAgent, NecromancerAgent, NinjaAgent, TownAgent
 from sim.engine.view import PlayerView
 from sim.game.roles import Clan
 from sim.game.talk import CLAIM, Statement
-
-#: the roles a liar picks from, in this order: the ones a check would not contradict at once
-LIES = ("doctor", "necromancer", "ninja")
-
-
-def unclaimed_hero(view: PlayerView) -> str | None:
-    """A hero role of the announced table that nobody has claimed and the paper has not
-    shown, or None."""
-    pub = view.public
-    claimed = {s.value for s in pub.statements if s.kind is CLAIM}
-    shown = {d.revealed.role.key for d in pub.deaths if d.revealed is not None}
-    for role in LIES:
-        counts = {r.key: k for r, k in pub.role_counts.items()}
-        if counts.get(role, 0) > 0 and role not in claimed and role not in shown:
-            return role
-    return None
 
 
 def leads_the_rope(view: PlayerView, me: int, share: float = 0.2) -> bool:
@@ -61,8 +45,8 @@ class _RopeLiar:
             return list(super().defend(view, rng))  # type: ignore[misc]
         if self.claimed or not leads_the_rope(view, self.seat):  # type: ignore[attr-defined]
             return []
-        role = unclaimed_hero(view)
-        if role is None:
+        role = unclaimed_hero(view.public)
+        if not role:
             return []
         self.claimed = True
         return [Statement(view.turn, self.seat, CLAIM, value=role)]  # type: ignore[attr-defined]
@@ -102,8 +86,8 @@ class _PreemptiveLiar:
     def statements(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
         out = list(super().statements(view, rng))  # type: ignore[misc]
         if not self.lied and view.turn >= 1:
-            role = unclaimed_hero(view)
-            if role is not None:
+            role = unclaimed_hero(view.public)
+            if role:
                 self.lied = True
                 out.append(Statement(view.turn, self.seat, CLAIM, value=role))  # type: ignore[attr-defined]
         return out
@@ -119,13 +103,9 @@ class _DoomedVoter:
     def vote(self, view: PlayerView, rng) -> int:  # type: ignore[no-untyped-def]
         if self.only is not None and view.clan is not self.only:
             return super().vote(view, rng)  # type: ignore[misc,no-any-return]
-        pub = view.public
-        leader = day_leader(pub)
-        if leader >= 0 and leader != self.seat and leader in view.allies:  # type: ignore[attr-defined]
-            tally = pub.today_tally
-            runner_up = max((k for t, k in tally.items() if t != leader), default=0)
-            if tally[leader] >= max(4, 2 * runner_up):
-                return leader  # he hangs anyway: a vote for him earns trust
+        mate = doomed(view.public)  # he clearly leads the day's vote: he hangs anyway
+        if mate >= 0 and mate != self.seat and mate in view.allies:  # type: ignore[attr-defined]
+            return mate  # a vote for him earns trust
         return super().vote(view, rng)  # type: ignore[misc,no-any-return]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import itertools
 from collections import Counter
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from sim.engine.info import InfoModel
 from sim.game.requests import NightRequests, TurnInput
 from sim.game.roles import Camp, Role, Shown
 from sim.game.rules import Composition, RuleSet
-from sim.game.talk import Statement
+from sim.game.talk import CLAIM, Statement
 from sim.play.driver import Driver
 from sim.play.runner import GameFailed, play_batch
 from sim.play.setup import build_setup
@@ -179,3 +180,50 @@ def test_R5_2_the_day_leader_the_clans_and_maniac_follow_is_the_first_to_reach_t
     reached = {t: next(k for k in range(len(targets)) if targets[:k + 1].count(t) == top)
                for t in set(targets) if targets.count(t) == top}
     assert day_leader(pub) == min(reached, key=reached.__getitem__)
+
+
+class _Listener(TownAgent):
+    """A civilian who notes each time he is asked to answer the day's talk."""
+
+    calls: ClassVar[list[tuple[int, int, int, int]]] = []  # game, turn, votes, statements
+    game: ClassVar[int] = 0
+
+    def respond(self, view, rng):  # type: ignore[no-untyped-def]
+        pub = view.public
+        _Listener.calls.append((_Listener.game, pub.turn, len(pub.today), len(pub.statements)))
+        return []
+
+
+def test_P5_6_players_answer_the_talk_after_the_statements_and_after_the_leader_speaks(
+) -> None:
+    """P5.6: the driver asks the players who answer talk (`respond`) once after the day's
+    statements and again each time the day's leader speaks while the vote runs; the public
+    record keeps, for each public statement, how many of the day's votes came before it
+    (`said_at`)."""
+    setup = build_setup(None, players=25, params={"town.decoy": 1.0, "clan.rope_claim": 1.0})
+    classes = dict(setup.agents.classes)
+    classes[Role.CIVILIAN] = _Listener
+    agents = type(setup.agents)(setup.agents.name, classes, setup.agents.params,
+                                setup.agents.defaults)
+    driver = Driver(setup.comp, setup.rules, agents)
+    _Listener.calls.clear()
+    during_vote = 0
+    for i in range(20):
+        _Listener.game = i
+        game = driver.play(np.random.default_rng(i))
+        pub = game.public
+        assert len(pub.said_at) == len(pub.statements)
+        calls = [c for c in _Listener.calls if c[0] == i]
+        days = {t for _, t, _, _ in calls}
+        for t in days:  # asked once the statements are in, before any vote
+            assert any(c[1] == t and c[2] == 0 for c in calls), (i, t)
+        first: dict[tuple[int, int], int] = {}  # (turn, votes before): the leader's word
+        for k, (stmt, at) in enumerate(zip(pub.statements, pub.said_at, strict=True)):
+            if at > 0:  # said while the vote ran: the leader's answer, then the others'
+                first.setdefault((stmt.turn, at), k)
+        for (turn, at), k in first.items():
+            during_vote += 1
+            assert pub.statements[k].kind is CLAIM
+            if turn in days:  # a listener was there to be asked that day
+                assert any(c[1] == turn and c[2] == at and c[3] > k for c in calls), (i, k)
+    assert during_vote > 0  # the leaders under the rope did speak
