@@ -297,6 +297,33 @@ def test_ctrl_c_reports_the_games_that_finished() -> None:
     assert "INTERRUPTED" in out
 
 
+def test_ctrl_c_stops_both_arms_of_compare_and_reports_their_paired_games() -> None:
+    """Issue 25: Ctrl-C stopped only arm A, B then started on the full count, and a second
+    Ctrl-C lost every game. Now both arms play a round at a time and stop together."""
+    proc = subprocess.Popen([PY, "-m", "sim", "compare", "--players", "12", "--games",
+                             "10000000", "--jobs", "1", "--b-param", "town.crowd=0",
+                             "--json"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(8)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    res = json.loads(out)
+    assert res["interrupted"] and res["requested"] == 10_000_000
+    assert 0 < res["games"] < 10_000_000
+    town = res["camps"]["town"]
+    assert town["a"] != town["b"] or town["b_only"] + town["a_only"] > 0  # two real arms
+
+
+def test_compare_of_one_setup_with_itself_says_the_games_are_the_same() -> None:
+    r = subprocess.run([PY, "-m", "sim", "compare", "--players", "12", "--games", "30",
+                        "--jobs", "1", "--b-players", "12"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "same setup: they play the same games" in r.stdout
+
+
 def test_interrupted_before_any_game_says_so() -> None:
     text = format_summary({"games": 0, "interrupted": True})
     assert "before any game finished" in text and "town" not in text

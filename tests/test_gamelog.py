@@ -131,7 +131,7 @@ def test_log_in_full() -> None:
         assert ln.split(". ", 1)[1].startswith(f"{names[ev[2]]} (")
         assert f"-> {names[ev[3]]} (" in ln
     assert "rejected by the host" in en and "голос не принят ведущим" in ru
-    assert "private, Yakuza clan channel" in en and "чат клана Якудза" in ru
+    assert "private, Yakuza clan channel" in en and "в чате клана Якудзы" in ru
     assert "no action" in en and "нет заявки" in ru
     assert "The host's resolution" in en and "Решение ведущего" in ru
     for word in ("комиссар", "мирный житель", "маньяк", "Газета, ход 1."):
@@ -183,3 +183,25 @@ def test_round_trip_private_statement_to_a_checked_player() -> None:
     assert len(resolve(data)["turns"]) == 3
     assert f"[private, to {names[doc]}]" in game_log(game, "en")
     assert f"[лично для {names[doc]}]" in game_log(game, "ru")
+
+
+def test_P5_5_a_public_statement_is_printed_where_it_was_said_among_the_votes() -> None:
+    """The log listed every statement before the votes, so a claim made under the rope
+    read as one made before the vote. Now it stands after the vote that preceded it."""
+    import re
+
+    setup = build_setup(None, players=25)
+    found = 0
+    for i in range(40):
+        game = replay(setup, 11, i)
+        lines = game_log(game, "en").splitlines()
+        for k, line in enumerate(lines):
+            if line.lstrip().startswith("— here:"):
+                found += 1
+                previous = lines[k - 1]
+                if not previous.lstrip().startswith("— here:"):
+                    assert re.match(r"^\s+\d+\. ", previous), previous
+        mid = sum(1 for stmt, at in zip(game.public.statements, game.public.said_at,
+                                        strict=True) if at > 0)
+        assert sum(1 for line in lines if line.lstrip().startswith("— here:")) == mid
+    assert found > 0

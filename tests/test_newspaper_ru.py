@@ -101,8 +101,23 @@ def test_several_causes_share_their_verb() -> None:
 def test_beaten_lines() -> None:
     assert beaten_line("Анна", "ru", "f") == "Анна избита громилой."
     assert beaten_line("Борис", "ru", "m") == "Борис избит громилой."
-    assert beaten_line("Саша", "ru") == "Саша — жертва нападения громилы."
+    assert beaten_line("Саша", "ru") == "Саша — в живых после нападения громилы."
     assert beaten_line("Anna", "en", "f") == "Anna was beaten by the thug."
+
+
+def test_R10_4_a_player_beaten_and_killed_in_one_turn_has_one_line() -> None:
+    """Issue 25: a man killed and beaten the same night was listed as beaten after his
+    death line. Now the beating is said in the death's line, for every gender."""
+    from sim.engine.newspaper import death_line
+
+    assert death_line("Борис", [Cause.YAKUZA], "ru", "m", beaten=True) == \
+        "Борис убит Якудзой, до этого избит громилой."
+    assert death_line("Анна", [Cause.YAKUZA], "ru", "f", beaten=True) == \
+        "Анна убита Якудзой, до этого избита громилой."
+    assert death_line("Саша", [Cause.YAKUZA], "ru", None, beaten=True) == \
+        "Саша — жертва Якудзы, до этого — избиение громилой."
+    assert death_line("Anna", [Cause.YAKUZA], "en", beaten=True) == \
+        "Anna: killed by the Yakuza, beaten by the thug before."
 
 
 # -- the resolve schema ----------------------------------------------------------------------
@@ -153,7 +168,7 @@ def test_schema_without_gender_uses_forms_without_gendered_verbs() -> None:
     assert "Юрий (мафиози Якудзы) — повешение по итогам голосования." in ru
     assert "Анна — жертва Триады и маньяка." in ru
     assert "Оля (мирный житель) — в числе пропавших без вести." in ru
-    assert "Саша — жертва нападения громилы." in ru
+    assert "Саша — в живых после нападения громилы." in ru
     body = ru.replace("никто не погиб", "")
     assert not MASCULINE.search(body) and not FEMININE.search(body)
 

@@ -463,3 +463,49 @@ def test_cli_short_game_reports_the_end(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["outcome"] == {"winner": "town", "reason": "camp_wipe", "turn": 1}
+
+
+def test_P2_2_a_table_of_town_alone_is_refused_by_resolve_and_odds(tmp_path: Path) -> None:
+    """Issue 25: `run` refused it, `resolve` never ended it and `odds` gave Town 100%."""
+    game = {"players": [{"name": n, "role": "civilian"} for n in ("Ann", "Bob", "Cid")],
+            "rules": {"require_vsb": False}, "turns": [{}]}
+    path = write(tmp_path, game)
+    for command in ("resolve", "odds"):
+        assert_one_line_error(cli(command, path), ["no enemy of Town", "[P2.2]"])
+
+
+_ARMY_GAME = {
+    "players": [{"name": "Anna", "role": "civilian"}, {"name": "Boris", "role": "civilian"},
+                {"name": "Olga", "role": "commissar"}, {"name": "Necro", "role": "necromancer"},
+                {"name": "Yuri", "role": "mafioso", "clan": "yakuza"},
+                {"name": "Wei", "role": "mafioso", "clan": "triad"},
+                {"name": "Mania", "role": "maniac"}],
+    "rules": {"require_vsb": False, "abstention_limit": 0},
+    "turns": [{"night": {"maniac": {"target": "Olga"}}},
+              {"night": {"necromancer": {"army": ["Olga", "Yuri"]}}}],
+}
+
+
+def test_P3_1_the_army_naming_a_player_dead_last_night_is_refused(tmp_path: Path) -> None:
+    """Issue 25: on a turn the Army cannot rise (R12.6), an Army naming the commissar the
+    maniac killed the night before was accepted; now the request itself is judged."""
+    assert_one_line_error(cli("resolve", write(tmp_path, _ARMY_GAME)),
+                          ["Olga is dead", "[P3.1]"])
+
+
+def test_R14_1_an_order_of_a_clan_whose_last_member_was_hanged_is_refused(
+        tmp_path: Path) -> None:
+    """Issue 25: the Yakuza's only member is hanged; the clan's night order, whose shooter
+    is a civilian, was accepted."""
+    players = [{"name": n, "role": "civilian"} for n in ("Anna", "Boris", "Clara", "Dima")]
+    players += [{"name": "Yuri", "role": "mafioso", "clan": "yakuza"},
+                {"name": "Wei", "role": "mafioso", "clan": "triad"},
+                {"name": "Wu", "role": "mafioso", "clan": "triad"},
+                {"name": "Mania", "role": "maniac"}]
+    votes = [["Boris", "Yuri"], ["Clara", "Yuri"], ["Dima", "Yuri"], ["Wei", "Boris"],
+             ["Wu", "Boris"], ["Mania", "Clara"], ["Yuri", "Clara"]]
+    game = {"players": players, "rules": {"require_vsb": False, "abstention_limit": 0},
+            "turns": [{"night": {"maniac": {"target": "Anna"}}},
+                      {"votes": votes, "night": {"yakuza": {"target": "Dima",
+                                                             "shooter": "Boris"}}}]}
+    assert_one_line_error(cli("resolve", write(tmp_path, game)), ["[R14.1]"])

@@ -56,11 +56,39 @@ def same_by_construction(a: Setup, b: Setup) -> bool:
     return a.describe() == b.describe() and a.on_illegal == b.on_illegal
 
 
+#: games per round of a comparison: both arms play a round before the next one starts, so
+#: an interrupted comparison has paired games to report (a round is a few seconds of play)
+ROUND_GAMES = 2000
+
+
 def compare(a: Setup, b: Setup, *, games: int, seed: int, jobs: int = 1,
-            **kw: Any) -> dict[str, Any]:
-    ra = run(a, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
-    rb = run(b, games=games, seed=seed, jobs=jobs, keep_rows=True, **kw)
-    assert ra.rows is not None and rb.rows is not None
-    camps = paired_compare(ra.rows[:, 1], rb.rows[:, 1], identical=same_by_construction(a, b))
-    return {"games": games, "seed": seed, "a": a.describe(), "b": b.describe(), "camps": camps,
-            "seconds": ra.seconds + rb.seconds}
+            round_games: int = ROUND_GAMES, **kw: Any) -> dict[str, Any]:
+    """Play both arms on the same games (game i of each with seed `seed`), a round of
+    `round_games` at a time, A then B. Ctrl-C stops both at once: the result is the paired
+    comparison of the games both arms finished (`games`), `interrupted` is True, and
+    `requested` says how many were asked for."""
+    rows_a: list[np.ndarray] = []
+    rows_b: list[np.ndarray] = []
+    seconds, done, interrupted = 0.0, 0, False
+    while done < games and not interrupted:
+        n = min(round_games, games - done)
+        for setup, rows in ((a, rows_a), (b, rows_b)):
+            res = run(setup, games=n, seed=seed, jobs=jobs, keep_rows=True, start=done, **kw)
+            seconds += res.seconds
+            assert res.rows is not None
+            rows.append(res.rows)
+            if res.interrupted:
+                interrupted = True
+                break
+        done += n
+    ra = np.concatenate(rows_a) if rows_a else np.zeros((0, 2), np.int32)
+    rb = np.concatenate(rows_b) if rows_b else np.zeros((0, 2), np.int32)
+    both = np.intersect1d(ra[:, 0], rb[:, 0])  # the games both arms finished
+    wa = ra[np.isin(ra[:, 0], both)]
+    wb = rb[np.isin(rb[:, 0], both)]
+    wa, wb = wa[np.argsort(wa[:, 0])], wb[np.argsort(wb[:, 0])]
+    identical = same_by_construction(a, b)
+    camps = paired_compare(wa[:, 1], wb[:, 1], identical=identical)
+    return {"games": len(both), "requested": games, "interrupted": interrupted, "seed": seed,
+            "identical": identical, "a": a.describe(), "b": b.describe(), "camps": camps,
+            "seconds": seconds}

@@ -15,6 +15,7 @@ from sim.cli.commands import (
     JOBS_DEFAULT,
     add_jobs_arg,
     add_setup_args,
+    games_int,
     jobs_int,
     nonneg_int,
     number,
@@ -98,10 +99,19 @@ def cmd_compare(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else cfg["seed"] or 0
     jobs = args.jobs if args.jobs is not None else cfg["jobs"] or JOBS_DEFAULT
     res = compare(a, b, games=games, seed=seed, jobs=jobs)
+    code = 130 if res["interrupted"] else 0
     if args.json:
         print(json.dumps(res, indent=2))
-        return 0
-    print(f"{games:,} paired games (common random numbers, seed {seed})")
+        return code
+    if res["interrupted"]:
+        print(f"INTERRUPTED: the paired result of the {res['games']:,} games both arms "
+              f"finished (of {games:,} asked)")
+        if not res["games"]:
+            return code
+    print(f"{res['games']:,} paired games (common random numbers, seed {seed})")
+    if res["identical"]:
+        print("A and B are the same setup: they play the same games, so every difference is "
+              "exactly 0 (no interval to estimate)")
     print(f"A: {res['a']['composition']} rules {res['a']['rules']} params {res['a']['params']}")
     print(f"B: {res['b']['composition']} rules {res['b']['rules']} params {res['b']['params']}")
     print(f"{'camp':<10} {'A':>8} {'B':>8} {'B-A':>8}   paired 95% interval   McNemar p"
@@ -111,7 +121,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(f"{camp:<10} {c['a']:>8.2%} {c['b']:>8.2%} {c['diff']:>+8.2%}   "
               f"[{c['low']:+.2%}, {c['high']:+.2%}]   {c['p_value']:.3g}"
               f"   (±{c['half_width_unpaired']:.2%} vs ±{c['half_width_paired']:.2%})")
-    return 0
+    return code
 
 
 def cmd_recommend(args: argparse.Namespace) -> int:
@@ -302,7 +312,7 @@ def cmd_exact(args: argparse.Namespace) -> int:
 def add_commands(sub: argparse._SubParsersAction) -> None:
     e = sub.add_parser("exact", help="check the engine: uniform games against exact "
                                      "probabilities")
-    e.add_argument("--games", type=positive_int, default=20_000, metavar="N",
+    e.add_argument("--games", type=games_int, default=20_000, metavar="N",
                    help="games per table (default 20000)")
     e.add_argument("--seed", type=seed_int, default=2024, help="run seed (default 2024)")
     add_jobs_arg(e)
@@ -317,7 +327,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--resume", action="store_true",
                    help="continue a sweep in DIR, skipping the cells already finished "
                         "(default: refuse a DIR that holds one)")
-    s.add_argument("--games", type=positive_int, metavar="N",
+    s.add_argument("--games", type=games_int, metavar="N",
                    help="games per cell, instead of the file's [run] (default: the file's "
                         "games or precision, else 10000)")
     s.add_argument("--precision", type=probability, metavar="HALF_WIDTH",
@@ -351,7 +361,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="arm B: the standard table for N players (default: arm A's table)")
     c.add_argument("--b-agents", metavar="SET",
                    help="arm B: the agent set for every role (default: arm A's)")
-    c.add_argument("--games", type=positive_int, metavar="N",
+    c.add_argument("--games", type=games_int, metavar="N",
                    help="paired games per arm (default: the setup file's [run] games, "
                         "else 20000)")
     c.add_argument("--seed", type=seed_int,
@@ -367,7 +377,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     add_setup_args(r, positional=False)
     r.add_argument("--target", metavar="CAMP=SHARE,...",
                    help="target win shares (default town=0.5,yakuza=0.2,triad=0.2,maniac=0.1)")
-    r.add_argument("--games", type=positive_int, default=400, metavar="N",
+    r.add_argument("--games", type=games_int, default=400, metavar="N",
                    help="games per candidate in the first round (default 400)")
     r.add_argument("--rounds", type=positive_int, default=4, metavar="N",
                    help="rounds of successive halving; each doubles the games "
@@ -379,7 +389,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--confirm", type=nonneg_int, default=3,
                    help="replay this many of the best on fresh games and rank them on those "
                         "(default: %(default)s)")
-    r.add_argument("--confirm-games", type=positive_int,
+    r.add_argument("--confirm-games", type=games_int,
                    help="fresh games per confirmed candidate (default: as many as the "
                         "selection gave it)")
     r.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
@@ -401,7 +411,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     o.add_argument("--params", metavar="FILE",
                    help="a parameter file (TOML [params] table); --param flags override it "
                         "(default: none)")
-    o.add_argument("--games", type=positive_int, default=2000, metavar="N",
+    o.add_argument("--games", type=games_int, default=2000, metavar="N",
                    help="continuations played from the position (default 2000)")
     o.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
     add_jobs_arg(o)
@@ -420,7 +430,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="values of the parameter searched (default 0,2)")
     k.add_argument("--points", type=positive_int, default=9, metavar="N",
                    help="grid points in the range (default 9)")
-    k.add_argument("--games", type=positive_int, default=2000, metavar="N",
+    k.add_argument("--games", type=games_int, default=2000, metavar="N",
                    help="games per grid point (default 2000)")
     k.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
     add_jobs_arg(k)
@@ -430,7 +440,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("bench", help="games per second by table size and agent set")
     b.add_argument("--quick", action="store_true",
                    help="a short run: 1000 games per measurement (default 5000)")
-    b.add_argument("--games", type=positive_int, metavar="N",
+    b.add_argument("--games", type=games_int, metavar="N",
                    help="games per measurement (default 5000, 1000 with --quick)")
     add_jobs_arg(b, help=f"jobs for the parallel figure; 1 leaves it out (default "
                          f"{JOBS_DEFAULT}; -1: every core)")

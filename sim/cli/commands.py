@@ -14,7 +14,15 @@ from typing import Any
 
 from sim.game.errors import InputError
 from sim.game.roles import WINNER_KEYS
-from sim.play.setup import MAX_PLAYERS, MAX_SEED, Setup, build_setup, load_toml, parse_assignments
+from sim.play.setup import (
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_SEED,
+    Setup,
+    build_setup,
+    load_toml,
+    parse_assignments,
+)
 
 #: one default for --jobs in every command: one worker process, so a run never takes a
 #: shared machine by surprise; -1 uses every core. Results never depend on it.
@@ -41,6 +49,24 @@ def _whole(text: str, minimum: int, allow_minus_one: bool = False,
 
 def positive_int(text: str) -> int:
     return _whole(text, 1)
+
+
+def games_int(text: str) -> int:
+    """A count of games: at least 1, at most MAX_GAMES."""
+    v = _whole(text, 1)
+    if v > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{text.strip()} games is more than one run plays "
+                                         f"(at most {MAX_GAMES:,})")
+    return v
+
+
+def game_index(text: str) -> int:
+    """The index of one game of a run: from 0 to MAX_GAMES - 1."""
+    v = _whole(text, 0)
+    if v >= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"game {text.strip()} is past the last game a run "
+                                         f"can hold (at most {MAX_GAMES - 1:,})")
+    return v
 
 
 def nonneg_int(text: str) -> int:
@@ -134,12 +160,12 @@ def setup_from_args(args: argparse.Namespace, file_key: str = "setup") -> Setup:
 
 
 def add_run_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=positive_int, metavar="N",
+    p.add_argument("--games", type=games_int, metavar="N",
                    help="number of games (default: the setup file's [run] games, else 10000)")
     p.add_argument("--precision", type=probability, metavar="HALF_WIDTH",
                    help="instead of a game count: play rounds until every camp's 95%% "
                         "half-width is below this, for example 0.005 (default: off)")
-    p.add_argument("--max-games", type=positive_int, metavar="N",
+    p.add_argument("--max-games", type=games_int, metavar="N",
                    help="cap for --precision (default: the file's [run] max_games, else "
                         "10,000,000)")
     p.add_argument("--seed", type=seed_int,
@@ -306,7 +332,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="replay one game of a run and print its newspapers")
     add_setup_args(p)
     p.add_argument("--seed", type=seed_int, default=0, help="the run's seed (default 0)")
-    p.add_argument("--game", type=nonneg_int, required=True,
+    p.add_argument("--game", type=game_index, required=True,
                    help="the game's index in the run, from 0 (required)")
     p.add_argument("--lang", choices=("ru", "en"), default="en",
                    help="language of the newspapers (default en)")

@@ -176,6 +176,7 @@ T = {
     "talk": ("Заявления:", "Statements:"),
     "no_talk": ("Заявлений нет.", "No statements."),
     "votes": ("Голоса в порядке подачи:", "Votes, in the order cast:"),
+    "said_here": ("— здесь:", "— here:"),
     "no_votes": ("Никто не голосовал.", "Nobody voted."),
     "rejected": ("голос не принят ведущим", "rejected by the host"),
     "tally": ("Итог голосования", "Tally"),
@@ -197,10 +198,10 @@ T = {
     "check_thug": ("; проверяемого этой ночью избивает {g}", "; the target was beaten that night "
                    "by {g}"),
     "seen_by": ("видели: {w}", "seen by {w}"),
-    "protect": ("протект некроманта спасает {x}", "{x} saved by the necromancer's protect"),
-    "vest": ("бронежилет маньяка остановил пулю клана",
-             "the maniac's vest stopped a clan's bullet"),
-    "army": ("некромант поднял Армию Тьмы", "the necromancer raised the Army of Darkness"),
+    "protect": ("Протект некроманта спасает {x}", "{x} saved by the necromancer's protect"),
+    "vest": ("Бронежилет маньяка остановил пулю клана",
+             "The maniac's vest stopped a clan's bullet"),
+    "army": ("Некромант поднял Армию Тьмы", "The necromancer raised the Army of Darkness"),
     "badge": ("{s} получает значок комиссара со следующего хода",
               "{s} takes the commissar's badge from the next turn"),
     "end": ("Итог: {w} (ход {t}, {r})", "Result: {w} (turn {t}, {r})"),
@@ -281,10 +282,11 @@ class _Writer:
         if channel == "public":
             where = "публично" if ru else "public"
         elif channel == "clan":
-            clan = (CLAN_RU if ru else CLAN_EN)[self.st.clan[s]]
-            where = f"лично, чат клана {clan}" if ru else f"private, {clan} clan channel"
+            # "в чате клана Триады": the genitive, as a host says it
+            where = (f"лично, в чате клана {CLAN_GEN_RU[self.st.clan[s]]}" if ru
+                     else f"private, {CLAN_EN[self.st.clan[s]]} clan channel")
         elif channel == "badge":
-            where = ("лично, чат комиссара и сержанта" if ru
+            where = ("лично, в чате комиссара и сержанта" if ru
                      else "private, commissar and sergeant channel")
         elif channel == "checked":
             where = f"лично для {names[to]}" if ru else f"private, to {names[to]}"
@@ -351,20 +353,39 @@ class _Writer:
         if t > 0:
             out.append(f"{self.t('day')}.")
             said = [ev for ev in events if ev[0] == "say"]
-            out.append(f"  {self.t('talk') if said else self.t('no_talk')}")
-            for ev in said:
+            # A public statement is printed where it was said among the votes (P5.5: the
+            # record keeps how many of the day's accepted votes came before it); the rest
+            # (private channels, and public ones said before any vote) come first.
+            pub = self.game.public
+            at = [k for stmt, k in zip(pub.statements, pub.said_at, strict=False)
+                  if stmt.turn == t]
+            public = [ev for ev in said if ev[3] == "public"]
+            mid: dict[int, list[tuple[Any, ...]]] = {}
+            if len(at) == len(public):
+                for ev, k in zip(public, at, strict=True):
+                    if k > 0:
+                        mid.setdefault(k, []).append(ev)
+            later = {id(ev) for evs in mid.values() for ev in evs}
+            first = [ev for ev in said if id(ev) not in later]
+            out.append(f"  {self.t('talk') if first else self.t('no_talk')}")
+            for ev in first:
                 out.append(f"    {self.statement(ev)}")
             votes = [ev for ev in events if ev[0] == "vote"]
             out.append(f"  {self.t('votes') if votes else self.t('no_votes')}")
             tally: dict[int, int] = {}
+            accepted = 0
             for k, ev in enumerate(votes, 1):
                 line = f"    {k}. {self.who(ev[2])} -> {self.who(ev[3])}"
                 if ev[4]:
                     tally[ev[3]] = tally.get(ev[3], 0) + 1
                     line += f"  [{names[ev[3]]}: {tally[ev[3]]}]"
+                    accepted += 1
                 else:
                     line += f"  ({self.t('rejected')})"
                 out.append(line)
+                if ev[4]:
+                    for said_ev in mid.pop(accepted, []):
+                        out.append(f"       {self.t('said_here')} {self.statement(said_ev)}")
             if tally:
                 top = sorted(tally.items(), key=lambda kv: -kv[1])
                 out.append(f"  {self.t('tally')}: "

@@ -91,9 +91,15 @@ CAUSE_RU: dict[Cause, dict[str | None, tuple[str, str]]] = {
     Cause.ARMY: {"m": ("пал", "от Армии Тьмы"), "f": ("пала", "от Армии Тьмы"),
                  None: ("жертва", "Армии Тьмы")},
 }
-#: R10.4 "X избит громилой", by gender as above.
+#: R10.4 "X избит громилой", by gender as above. Without a gender: "X — в живых после
+#: нападения громилы" ("X — жертва нападения громилы" read as a death, and a name after
+#: "Громила избил" would need its accusative, which an undeclined nickname lacks).
 BEATEN_RU = {"m": "{x} избит громилой.", "f": "{x} избита громилой.",
-             None: "{x} — жертва нападения громилы."}
+             None: "{x} — в живых после нападения громилы."}
+#: the same, as a clause after the death line of a player beaten and killed in one turn
+#: (one line per player and turn): "убит Якудзой, до этого избит громилой"
+BEATEN_TOO_RU = {"m": "до этого избит громилой", "f": "до этого избита громилой",
+                 None: "до этого — избиение громилой"}
 
 
 def _and(items: list[str]) -> str:
@@ -115,13 +121,17 @@ def causes_text(causes: Sequence[Cause], lang: str, gender: str | None = None) -
     return ", ".join(f"{head} {_and(tails)}" if tails else head for head, tails in groups)
 
 
-def death_line(name: str, causes: Sequence[Cause], lang: str, gender: str | None = None) -> str:
+def death_line(name: str, causes: Sequence[Cause], lang: str, gender: str | None = None,
+               beaten: bool = False) -> str:
     """One death as a sentence: "Anna (commissar): killed by the maniac.", "Анна (комиссар)
     убита маньяком.", or without a known gender "Анна (комиссар) — жертва маньяка."
-    `name` carries the role in brackets where it is shown."""
+    `name` carries the role in brackets where it is shown. `beaten`: the thug beat him the
+    same turn (R10.4), said in the same line."""
     what = causes_text(causes, lang, gender)
     if lang != "ru":
-        return f"{name}: {what}."
+        return f"{name}: {what}" + (", beaten by the thug before." if beaten else ".")
+    if beaten:
+        what += ", " + BEATEN_TOO_RU[gender if gender in GENDERS else None]
     return f"{name} {what}." if gender in GENDERS else f"{name} — {what}."
 
 
@@ -181,12 +191,15 @@ def render(st: GameState, rep: TurnReport, lang: str,
     def gender(seat: int) -> str | None:
         return genders[seat] if genders is not None else None
 
+    dead = {d.seat for d in rep.deaths}
     for d in public_order(rep):
         shown = d.cause in (Cause.HANGED, Cause.MISSING, Cause.REMOVED) or reveal_night
         role = f" ({role_label(st, d.seat, lang)})" if shown else ""
-        lines.append(death_line(f"{names[d.seat]}{role}", d.causes, lang, gender(d.seat)))
-    for v in rep.beaten:
-        lines.append(beaten_line(names[v], lang, gender(v)))
+        lines.append(death_line(f"{names[d.seat]}{role}", d.causes, lang, gender(d.seat),
+                                beaten=d.seat in rep.beaten))
+    for v in rep.beaten:  # one line per player and turn: a dead man's beating is said above
+        if v not in dead:
+            lines.append(beaten_line(names[v], lang, gender(v)))
     if not rep.deaths and not rep.beaten:
         lines.append("Ночь прошла спокойно, никто не погиб." if ru
                      else "A quiet turn: nobody died.")

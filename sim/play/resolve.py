@@ -34,6 +34,7 @@ from sim.game.requests import (
 from sim.game.roles import Clan, Role
 from sim.game.rules import Composition, RuleSet, Seat, json_rule_hint
 from sim.game.talk import Channel, Statement, StatementKind
+from sim.play.setup import check_playable
 
 TURN_KEYS = {"votes", "absent", "removed", "passive", "night", "statements", "note", "coin"}
 NIGHT_KEYS = {
@@ -164,6 +165,8 @@ class _Parser:
         self.rules = RuleSet().replace(rules_in)
         self.comp = Composition(tuple(seats), tuple(names))
         self.comp.validate(self.rules, json_rule_hint)
+        if seats:
+            check_playable(self.comp)  # P2.2, as every front end reads it
         self.seat_of = {n: i for i, n in enumerate(names)}
         self.names = names
         dons_in = game.get("dons", {})

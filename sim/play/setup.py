@@ -267,16 +267,18 @@ def build_setup(
 
 
 def check_playable(comp: Composition) -> None:
-    """A simulated table needs an enemy of Town, or its games never end before the turn
-    limit (a scripted `resolve` game may still be Town alone)."""
+    """P2.2: a table needs an enemy of Town (refused the same way by every front end)."""
     if all(s.camp is Camp.TOWN for s in comp.seats):
-        raise InputError("the table has no enemy of Town (no clan member, no maniac): "
-                         "its games could only end at the turn limit")
+        raise InputError("the table has no enemy of Town (no clan member, no maniac) "
+                         "[P2.2]")
 
 
 RUN_KEYS = {"games", "precision", "seed", "jobs", "max_games"}
 #: the largest seed (results are written as 64-bit signed integers)
 MAX_SEED = 2**63 - 1
+#: the most games one run, comparison or search may ask for (a billion games take weeks on
+#: one machine; more is a typo, and with --quiet it would print nothing for ever)
+MAX_GAMES = 10**9
 
 
 def check_run(run: Mapping[str, Any], where: str) -> None:
@@ -285,7 +287,7 @@ def check_run(run: Mapping[str, Any], where: str) -> None:
     if unknown:
         raise InputError(f"{where}: unknown key(s) in [run]: {', '.join(sorted(unknown))} "
                          f"(keys: {', '.join(sorted(RUN_KEYS))})")
-    for key, low, high in (("games", 1, None), ("max_games", 1, None),
+    for key, low, high in (("games", 1, MAX_GAMES), ("max_games", 1, MAX_GAMES),
                            ("seed", 0, MAX_SEED), ("jobs", -1, None)):
         v = run.get(key)
         if v is None:

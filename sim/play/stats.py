@@ -1,7 +1,13 @@
 """Intervals and tests for win shares and for differences of win shares.
 
-Every interval here keeps its coverage at small samples and never has zero width unless
-the data force it (see tests/test_stats.py, which checks coverage by exact enumeration):
+Every interval here never has zero width unless the data force it, and holds close to its
+nominal 95% coverage at small samples, though not at every point: coverage measured by
+exact enumeration (tests/test_stats.py) averages 95.5% for a win share at every n from 20
+to 400, with dips to 91.7% (n = 40, share 2.6%) through 92.8% (n = 400), the oscillation
+every interval of a discrete count has; the paired interval averages 96.1% over the
+cases measured (n = 40 and 100, 1% to 20% of games changing winner), with its lowest
+point 92.8% (n = 40, one arm winning 20% more games, the other none). A 95% interval
+here is one that covers about 95% of the time on average and at least 91.5% anywhere.
 
 * :func:`share_interval` -- one camp's win share: Wilson's score interval with the
   modification of Brown, Cai & DasGupta (2001) near 0 and 1, where plain Wilson's
