@@ -440,3 +440,46 @@ def test_serve_help_and_bad_port(capsys):
     with pytest.raises(SystemExit) as e:
         main(["serve", "--port", "99999"])
     assert e.value.code == 2
+
+
+def test_the_host_is_warned_who_has_no_vote_before_the_day_is_resolved(client):
+    """Issue 25, point 4: resolving days with no votes sent every player missing (R16.2)
+    without a word before. Now the turn form lists them, and who of them goes."""
+    game = json.loads((EXAMPLES / "kamikaze_meets_thug.json").read_text(encoding="utf-8"))
+    del game["rules"]["abstention_limit"]  # the standard rules: R16.2 after two turns
+    game["turns"] = game["turns"][:1]  # turn 0 only: nobody has missed a vote yet
+    r = load(client, json.dumps(game).encode())
+
+    def warned(html: str) -> tuple[str, list[str]]:
+        box = re.search(r'id="attrition-warnings">(.*?)</div>', html, re.S)
+        assert box is not None
+        return text(box.group(1)), re.findall(r"<li>([^:<]+):", box.group(1))
+
+    words, names = warned(r.text)
+    assert "R16.2" in words and "пропуск №1" in words and "пропадёт" not in words
+    assert len(names) == len(game["players"])
+    r = client.post("/host/turn", data={"votes": "0", "voter_0": "1", "target_0": "14",
+                                        "absent_3": "on"})
+    words, names = warned(r.text)
+    assert "R16.1" in words and game["players"][3]["name"] in names
+    assert game["players"][1]["name"] not in names  # he voted
+    r = client.post("/host/turn", data={"votes": "0", "action": "resolve"})  # nobody votes
+    words, names = warned(r.text)
+    assert "пропуск №2" in words and "пропадёт без вести" in words
+
+
+def test_a_name_past_the_limit_is_refused_by_the_server_too(client):
+    """Issue 25, point 6: the 40-character limit lived in the browser only."""
+    form = {"count": "12", "action": "start"}
+    roles = ["commissar", "sergeant", "ninja", "doctor", "necromancer", "maniac", "mafioso",
+             "kamikaze", "vsb", "mafioso", "thug", "vsb"]
+    clans = ["", "", "", "", "", "", "yakuza", "yakuza", "yakuza", "triad", "triad", "triad"]
+    for i in range(12):
+        form.update({f"name_{i}": f"P{i}", f"role_{i}": roles[i], f"clan_{i}": clans[i]})
+    form["name_4"] = "Я" * 5000
+    r = client.post("/host/players", data=form)
+    assert 'id="turn-form"' not in r.text
+    assert "длиннее 40 знаков" in re.search(r'id="row-4-msg">([^<]*)<', r.text).group(1)
+    form["name_4"] = "Я" * 40
+    r = client.post("/host/players", data=form)
+    assert 'id="turn-form"' in r.text

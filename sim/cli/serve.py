@@ -7,6 +7,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from pathlib import Path
 
 from sim.game.errors import InputError
 
@@ -36,6 +37,9 @@ def add_command(sub: argparse._SubParsersAction) -> None:
                    help="open the page in the browser (default: only print its address)")
     add_jobs_arg(p, help="worker processes of a live run after its first round (default 1; "
                          "-1: every core)")
+    p.add_argument("--data", metavar="DIR",
+                   help="the folder of the hosted games' database, games.sqlite3 (default: "
+                        "the user's data folder, ~/.local/share/mafia-sim on Linux)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -44,6 +48,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from sim.web.app import create_app
+        from sim.web.store import default_folder
     except ImportError as e:
         raise InputError(f"the page needs the extra web: pip install 'mafia-sim[web]' "
                          f"(missing: {e.name})") from None
@@ -59,10 +64,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise InputError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e} "
                          "(another --port?)") from None
     local = args.host in LOOPBACK
-    app = create_app(jobs=jobs, allowed_hosts=LOOPBACK if local else None)
+    data = Path(args.data) if args.data else default_folder()
+    app = create_app(jobs=jobs, allowed_hosts=LOOPBACK if local else None, data=data)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
-    print(f"mafia-sim: the page for hosts is at {url} (Ctrl-C stops it)", flush=True)
+    print(f"mafia-sim: the page for hosts is at {url} (Ctrl-C stops it); games are kept "
+          f"in {data / 'games.sqlite3'}", flush=True)
     if not local:
         print(f"mafia-sim: WARNING: listening on {args.host}: the page is open to the network",
               file=sys.stderr, flush=True)

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import numpy as np
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -55,12 +55,15 @@ from sim.web.forms import (
 )
 from sim.web.i18n import LANGS, translator
 from sim.web.live import Live, Registry
+from sim.web.store import GameStore, StoredGame, StoreError
 
 HERE = Path(__file__).resolve().parent
 #: the largest request body (a game file is at most host.MAX_FILE_BYTES)
 MAX_BODY = 1024 * 1024
 #: page sessions kept (the oldest is forgotten)
 MAX_SESSIONS = 64
+#: days the browser keeps its page id (the `sid` cookie), to come back to its game
+SID_DAYS = 365
 ODDS_GAMES = 2000
 MAX_ODDS_GAMES = 5000
 #: the committed recommendations, shipped inside the package (sim/data; results/ links to it)
@@ -83,6 +86,11 @@ class PageState:
     row_errors: dict[int, str] = field(default_factory=dict)
     odds_error: str = ""
     message: str = ""
+    #: the values of `message` when it is a key of sim.web.i18n (the page words it)
+    message_values: dict[str, object] = field(default_factory=dict)
+    #: the stored game this page hosts (sim.web.store) and the revision it shows
+    game_id: str | None = None
+    revision: int = 0
 
 
 class Sessions:
@@ -90,25 +98,33 @@ class Sessions:
         self.states: OrderedDict[str, PageState] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, sid: str) -> PageState:
+    def get(self, sid: str, fresh: Callable[[PageState], None] | None = None) -> PageState:
+        """The page state of browser `sid`; a new one is first given to `fresh` (which
+        brings back the game this browser hosted before a restart)."""
         with self.lock:
             state = self.states.get(sid)
             if state is None:
                 state = self.states[sid] = PageState()
+                if fresh is not None:
+                    fresh(state)
                 while len(self.states) > MAX_SESSIONS:
                     self.states.popitem(last=False)
             self.states.move_to_end(sid)
             return state
 
 
-def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlette:
+def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
+               data: Path | None = None) -> Starlette:
     """The app. `jobs`: worker processes of a live run after its first round.
-    `allowed_hosts`: the Host names accepted (None: any, for a server on another address)."""
+    `allowed_hosts`: the Host names accepted (None: any, for a server on another address).
+    `data`: the folder of the hosted games' database (sim.web.store); None keeps them in
+    memory only (`mafia-sim serve` always gives one)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True)
     sessions = Sessions()
     live = Registry()
+    store = GameStore(data) if data is not None else None
 
     def page(request: Request, template: str, status: int = 200,
              **context: Any) -> HTMLResponse:
@@ -119,6 +135,10 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         def num(v: int) -> str:  # 10,000 in English, 10 000 in Russian
             return f"{v:,}".replace(",", "\u00a0") if lang == "ru" else f"{v:,}"
 
+        def when(ts: float) -> str:  # a stored game's last turn, as each language dates
+            return time.strftime("%d.%m.%Y %H:%M" if lang == "ru" else "%Y-%m-%d %H:%M",
+                                 time.localtime(ts))
+
         def cause_words(keys: list[str]) -> str:  # a death's causes as the newspaper words them
             return causes_text([Cause[k.upper()] for k in keys], lang)
         html = env.get_template(template).render(
@@ -126,15 +146,54 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
             rules=RULES, rule_kind=rule_kind, max_players=MAX_PLAYERS, max_games=MAX_GAMES,
             max_turns=host.MAX_TURNS, max_kb=host.MAX_FILE_BYTES // 1024,
             default_rules=RuleSet().as_dict(), role_names=role_names(lang), num=num,
-            cause_words=cause_words,
+            cause_words=cause_words, when=when,
             **context)
         response = HTMLResponse(html, status_code=status)
-        if "sid" not in request.cookies:
-            response.set_cookie("sid", request.state.sid, httponly=True, samesite="strict")
+        if "sid" not in request.cookies or request.state.sid != request.cookies.get("sid"):
+            # kept a year: the same browser comes back to its game after a restart
+            response.set_cookie("sid", request.state.sid, httponly=True, samesite="strict",
+                                max_age=SID_DAYS * 86400)
         return response
 
     def state_of(request: Request) -> PageState:
-        return sessions.get(request.state.sid)
+        sid = request.state.sid
+
+        def fresh(state: PageState) -> None:
+            if store is None:
+                return
+            got = store.latest_of(sid)
+            if got is not None:
+                restore(state, got)
+
+        return sessions.get(sid, fresh)
+
+    def restore(state: PageState, got: StoredGame) -> None:
+        state.game, state.draft = got.game, dict(got.draft)
+        state.game_id, state.revision = got.id, got.revision
+        state.rows = host.rows_from_game(got.game)
+
+    def stored(request: Request, state: PageState, name: str = "") -> None:
+        """Store the page's new game (a new row of the database)."""
+        if store is None or state.game is None:
+            state.game_id, state.revision = None, 0
+            return
+        got = store.create(request.state.sid, state.game, name)
+        state.game_id, state.revision = got.id, got.revision
+
+    def save_turn(request: Request, state: PageState, before: dict[str, Any]) -> None:
+        """Store the game after a turn was resolved or undone (one transaction); a page
+        that had not seen the stored game's last change gets it back instead."""
+        if store is None or state.game_id is None or state.game is None:
+            state.revision += 1
+            return
+        try:
+            state.revision = store.save(state.game_id, state.revision, state.game, {},
+                                        request.state.sid)
+        except StoreError as e:
+            state.game = before
+            with contextlib.suppress(StoreError):
+                restore(state, store.load(state.game_id))
+            state.message, state.message_values = e.key, e.values
 
     async def form_of(request: Request) -> dict[str, Any]:
         try:
@@ -265,7 +324,8 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
     # -- host a game --------------------------------------------------------------------------
     def host_context(state: PageState) -> dict[str, Any]:
         ctx: dict[str, Any] = {"state": state, "genders": GENDERS,
-                               "roles_list": host.ROLE_KEYS, "clans": host.CLAN_KEYS}
+                               "roles_list": host.ROLE_KEYS, "clans": host.CLAN_KEYS,
+                               "stored_games": store.games() if store is not None else None}
         if state.game is None:
             return ctx
         result = resolve(state.game)
@@ -305,9 +365,14 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
                 state.players_error = str(e)
         state.rows = rows
         if action == "start" and not state.players_error:
+            for i, r in enumerate(rows):
+                if len(r.name) > host.MAX_NAME:
+                    state.row_errors[i] = "name_too_long"
+        if action == "start" and not state.players_error and not state.row_errors:
             try:
                 state.game = host.new_game(rows, state.host_rules)
                 state.draft = {}
+                stored(request, state)
             except MafiaSimError as e:
                 row = host.row_of_error(str(e))
                 if row is not None:
@@ -320,10 +385,10 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         state = state_of(request)
         data = await form_of(request)
         action = str(data.get("action", ""))[:20]
-        state.message = ""
-        if action == "new":
+        state.message, state.message_values = "", {}
+        if action == "new":  # the game stays stored: the list of games brings it back
             live.cancel(request.state.sid)
-            state.game, state.draft = None, {}
+            state.game, state.draft, state.game_id = None, {}, None
             return page(request, "_host.html", **host_context(state))
         if state.game is None:
             return page(request, "_host.html", **host_context(state))
@@ -335,11 +400,18 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
                 k = -1
             draft.pop(f"voter_{k}", None)
             draft.pop(f"target_{k}", None)
+        shown = draft.pop("revision", None)
+        if action in ("undo", "resolve") and shown is not None and shown != str(state.revision):
+            # the form came from a page that had not seen the game's last change
+            state.message = "page_stale"
+            return page(request, "_host.html", **host_context(state))
+        before = state.game
         if action == "undo":
             turns = state.game.get("turns", [])
             if turns:
                 state.game = {**state.game, "turns": turns[:-1]}
-            state.draft = {}
+                state.draft = {}
+                save_turn(request, state, before)
             return page(request, "_host.html", **host_context(state))
         state.draft = draft
         if action == "resolve":
@@ -350,8 +422,11 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
                 try:
                     state.game = host.commit(state.game, ed.turn_dict)
                     state.draft = {}
+                    save_turn(request, state, before)
                 except MafiaSimError as e:
                     state.message = str(e)
+        elif store is not None and state.game_id is not None:
+            store.save_draft(state.game_id, state.draft)
         return page(request, "_host.html", **host_context(state))
 
     async def host_save(request: Request) -> Response:
@@ -368,18 +443,65 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         data = await form_of(request)
         upload = data.get("file")
         if not isinstance(upload, UploadFile):
-            state.message = "choose a game file (JSON) to load"
+            state.message, state.message_values = "choose a game file (JSON) to load", {}
         else:
             raw = await upload.read(host.MAX_FILE_BYTES + 1)
             try:
-                state.game = host.load_game_text(raw, str(upload.filename or "the file")[:80])
-                state.draft, state.message = {}, ""
+                name = str(upload.filename or "the file")[:80]
+                state.game = host.load_game_text(raw, name)
+                state.draft, state.message, state.message_values = {}, "", {}
                 state.rows = host.rows_from_game(state.game)
+                stored(request, state, name.removesuffix(".json"))
             except MafiaSimError as e:
-                state.message = str(e)
+                state.message, state.message_values = str(e), {}
         if request.headers.get("hx-request"):
             return page(request, "_host.html", **host_context(state))
         return RedirectResponse("/host", status_code=303)
+
+    # -- the stored games ---------------------------------------------------------------------
+    def game_id_of(request: Request) -> str:
+        gid = str(request.path_params.get("gid", ""))
+        if store is None or not (len(gid) == 16 and gid.isalnum()):
+            raise StoreError("game_missing")
+        return gid
+
+    async def games_action(request: Request) -> Response:
+        state = state_of(request)
+        gid = game_id_of(request)
+        data = await form_of(request)
+        action = request.path_params["action"]
+        assert store is not None
+        state.message, state.message_values = "", {}
+        try:
+            if action == "resume":
+                got = store.load(gid)
+                store.take(gid, request.state.sid)
+                live.cancel(request.state.sid)
+                restore(state, got)
+            elif action == "rename":
+                store.rename(gid, str(data.get("name", ""))[:200])
+            elif action == "delete":
+                store.delete(gid)
+                if state.game_id == gid:
+                    state.game, state.draft, state.game_id = None, {}, None
+            else:
+                raise StoreError("game_missing")
+        except StoreError as e:
+            state.message, state.message_values = e.key, e.values
+        if request.headers.get("hx-request"):
+            return page(request, "_host.html", **host_context(state))
+        return RedirectResponse("/host", status_code=303)
+
+    async def games_download(request: Request) -> Response:
+        got = store.load(game_id_of(request)) if store is not None else None
+        assert got is not None
+        body = json.dumps(got.game, ensure_ascii=False, indent=1) + "\n"
+        # the game's own name (Cyrillic is the rule) by RFC 6266's filename*, an ASCII one
+        # for browsers that do not read it
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in got.name)[:40]
+        return Response(body, media_type="application/json", headers={
+            "Content-Disposition": "attachment; filename=\"game.json\"; "
+                                   f"filename*=UTF-8''{quote(name or 'game')}.json"})
 
     def odds_results(request: Request) -> dict[str, Any]:
         run_ = live.get(request.state.sid)
@@ -445,6 +567,8 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None) -> Starlett
         Route("/host/turn", host_turn, methods=["POST"]),
         Route("/host/save", host_save, methods=["POST", "GET"]),
         Route("/host/load", host_load, methods=["POST"]),
+        Route("/host/games/{gid}/{action:str}", games_action, methods=["POST"]),
+        Route("/host/games/{gid}.json", games_download),
         Route("/host/odds", host_odds, methods=["POST"]),
         Route("/host/odds/live", odds_live),
         Route("/lang/{lang}", set_lang),

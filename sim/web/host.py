@@ -64,7 +64,9 @@ def rows_from_form(form: Mapping[str, Any]) -> list[PlayerRow]:
         count = 0
     rows = []
     for i in range(max(0, min(count, MAX_PLAYERS))):
-        rows.append(PlayerRow(field_text(form, f"name_{i}").strip(),
+        # one character past the limit is kept, so that a long name is refused with the
+        # browser's own message (names_too_long), not cut without a word
+        rows.append(PlayerRow(field_text(form, f"name_{i}", MAX_NAME + 1).strip(),
                               field_text(form, f"role_{i}"), field_text(form, f"clan_{i}"),
                               field_text(form, f"gender_{i}")))
     return rows
@@ -174,6 +176,19 @@ class NightRow:
 
 
 @dataclass
+class AttritionWarning:
+    """A player the rules will act on when the day is resolved as entered (issue 25: the
+    host is told before, not after): `rule` R16.1 (marked as having posted nothing: he
+    leaves at step 1) or R16.2 (no vote entered: `count` is his turns without a vote once
+    this one counts, and `leaves` whether he goes missing at step 7)."""
+
+    player: str
+    rule: str
+    count: int = 0
+    leaves: bool = False
+
+
+@dataclass
 class Editor:
     """Everything the page shows to enter turn `turn`."""
 
@@ -186,6 +201,8 @@ class Editor:
     night: list[NightRow] = field(default_factory=list)
     day_error: str = ""
     day_ends: bool = False
+    #: who the attrition rules will act on if the day is resolved as entered (R16.1, R16.2)
+    warnings: list[AttritionWarning] = field(default_factory=list)
     error: str = ""
     turn_dict: dict[str, Any] = field(default_factory=dict)
 
@@ -213,6 +230,22 @@ def _vote_row(st: Any, names: list[str], living: list[int], absent: set[int] | f
         if target is not None and str(target) not in [c.value for c in row.targets]:
             row.targets.append(Choice(str(target), names[target]))
     return row
+
+
+def attrition_warnings(st: Any, names: list[str], living: list[int], absent: set[int],
+                       voted: set[int]) -> list[AttritionWarning]:
+    """R16.1 for the players marked as having posted nothing, R16.2 for the living with no
+    vote entered; the beaten are excused (D10.4), and with `abstention_limit` 0 the rule is
+    off (D16.2)."""
+    out = [AttritionWarning(names[s], "R16.1") for s in sorted(absent)]
+    limit = st.rules.abstention_limit
+    if limit:
+        for s in living:
+            if s in voted or s in absent or s in st.beaten_today:
+                continue
+            count = st.abstentions[s] + 1
+            out.append(AttritionWarning(names[s], "R16.2", count, count >= limit))
+    return out
 
 
 def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
@@ -253,6 +286,7 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
             pairs.append([names[voter], names[target]])
         ed.new_vote = _vote_row(st, names, ed.living, absent, voted, len(ed.votes), pending,
                                 None)
+        ed.warnings = attrition_warnings(st, names, ed.living, absent, voted)
         if pairs:
             day["votes"] = pairs
     # the day's removals, then the night's legal lists (P3.1)

@@ -163,6 +163,54 @@ TEXT: dict[str, tuple[str, str]] = {
                "{kb} КБ.",
                "Limits: up to {players} players, {games} games a request, {turns} turns, "
                "files up to {kb} KB."),
+    "name_too_long": ("Имя длиннее {n} знаков.", "The name is longer than {n} characters."),
+    # before a day is resolved (R16.1, R16.2)
+    "warn_title": ("Если разрешить ход так, правила подействуют на этих игроков:",
+                   "If the turn is resolved as entered, the rules act on these players:"),
+    "warn_absent": ("отмечен как не писавший в этот ход: покинет город в начале хода",
+                    "marked as having posted nothing this turn: leaves town at the start of "
+                    "the turn"),
+    "warn_leaves": ("голос не введён; это его пропуск №{count}: пропадёт без вести в конце "
+                    "хода",
+                    "no vote entered; his turn without a vote no. {count}: goes missing at "
+                    "the end of the turn"),
+    "warn_first": ("голос не введён; это его пропуск №{count}: пока остаётся в игре",
+                   "no vote entered; his turn without a vote no. {count}: he stays for now"),
+    # stored games (sim.web.store)
+    "games_stored": ("Сохранённые игры", "Stored games"),
+    "games_stored_intro": ("Каждая игра сохраняется после каждого хода на этом компьютере; "
+                           "после перезапуска страница вернётся к игре, которую вы вели.",
+                           "Every game is stored after each turn on this computer; after a "
+                           "restart the page comes back to the game you were hosting."),
+    "game_name": ("Название", "Name"),
+    "game_updated": ("Последний ход", "Last played"),
+    "game_rename": ("Переименовать", "Rename"),
+    "game_resume": ("Продолжить", "Resume"),
+    "game_current": ("на странице", "on this page"),
+    "game_download": ("Скачать", "Download"),
+    "game_delete": ("Удалить", "Delete"),
+    "game_delete_confirm": ("Удалить игру «{name}» навсегда?",
+                            "Delete the game “{name}” for good?"),
+    "game_gone": ("Этой игры больше нет в хранилище (её удалили на другой странице).",
+                  "This game is no longer stored (deleted on another page)."),
+    "game_stale": ("Эту игру изменили на другой странице (во второй вкладке или у другого "
+                   "ведущего): она показана, как сохранена сейчас; введите ход заново.",
+                   "This game was changed on another page (a second tab or host): it is "
+                   "shown as stored now; enter the turn again."),
+    "page_stale": ("Эта страница устарела: игра изменилась в другой вкладке; она показана, "
+                   "как сохранена сейчас.",
+                   "This page was out of date: the game changed in another tab; it is shown "
+                   "as stored now."),
+    "game_missing": ("Такой сохранённой игры нет.", "There is no such stored game."),
+    "game_name_empty": ("Название игры не может быть пустым.",
+                        "A game's name must not be empty."),
+    "game_newer": ("Игра «{name}» не открывается: её сохранила более новая версия mafia-sim "
+                   "(формат {fmt}, эта версия читает до {known}); обновите mafia-sim.",
+                   "The stored game “{name}” does not load: a newer mafia-sim stored it "
+                   "(format {fmt}; this version reads up to format {known}); update "
+                   "mafia-sim to open it."),
+    "game_damaged": ("Игра «{name}» не открывается: её файл повреждён.",
+                     "The stored game “{name}” does not load: its game file is damaged."),
     "error_title": ("Ошибка", "Error"),
     "back": ("Назад", "Back"),
     "not_found": ("Такой страницы нет.", "No such page."),
