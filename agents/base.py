@@ -41,6 +41,7 @@ from sim.game.params import (
     Param,
     Value,
     camp_of,
+    lookup_order,
     params_of,
     resolve_for,
     scope_matches,
@@ -191,12 +192,11 @@ class AgentSet:
         return AgentSet(self.name, self.classes,
                         check_params(self, {**self.params, **more}), self.defaults)
 
-    def default_of(self, name: str, prm: Param) -> Value:
-        """What a search name (`town.crowd`, `thug.beat`) plays by default in this set: the
-        profile's value, else the declared default."""
-        scope = name.split(".")[:-1]
-        pname = name.split(".")[-1]
-        for key in (name, *(f"{s}.{pname}" for s in scope), pname):
+    def profile_value(self, role: Role, clan: Clan, name: str, prm: Param) -> Value:
+        """What parameter `name` of the agent of (role, clan) plays by default in this set:
+        the profile's most specific name for it (as `resolve_for` looks it up), else the
+        declared default."""
+        for key in lookup_order(role, clan, name):
             if key in self.defaults:
                 return self.defaults[key]
         return prm.default
@@ -219,7 +219,7 @@ class AgentSet:
                     continue
                 key = f"{role.key}.{name}" if prm.per_role else f"{camp}.{name}"
                 if key not in dims:
-                    here = self.default_of(key, prm)
+                    here = self.profile_value(role, clan, name, prm)
                     values = prm.search_values()
                     dims[key] = Dim(key, replace(prm, default=here),
                                     values if here in values else (*values, here))

@@ -78,7 +78,8 @@ CLAN_PARAMS: Final[dict[str, Param]] = {
                          grid=(0, 1, 4)),
     "rope_claim": Param(0.0, 0.0, 1.0, "the chance a member who leads the day's vote (at "
                         "`rope_at` of the living against him) claims a hero role nobody has "
-                        "claimed and the paper has not shown", grid=(0.0, 1.0)),
+                        "claimed and the paper has not shown (drawn once a day)",
+                        grid=(0.0, 0.1, 0.4, 1.0)),
     "rope_at": Param(0.2, 0.0, 1.0, "the share of the living voting against him at which a "
                      "member under the rope lies (`rope_claim`)", grid=(0.1, 0.4)),
     "doomed_vote": Param(0.0, 0.0, 1.0, "the chance a member votes his clanmate who clearly "
@@ -100,6 +101,7 @@ class ClanAgent(DangerReader):
         super().__init__(seat, params)
         self.faked = False
         self.lied = False
+        self.rope_days: set[int] = set()  # the days he drew his lie's chance (rope_lie)
         self._friend_set: frozenset[int] | None = None
         self._vsb: int | None = None
 
@@ -189,7 +191,8 @@ class ClanAgent(DangerReader):
         """Under the rope, a hero claim he does not hold (`rope_claim`), once a game."""
         if self.lied or self.p["rope_claim"] <= 0:
             return []
-        said = rope_lie(view, self.seat, self.p["rope_at"], self.p["rope_claim"], rng)
+        said = rope_lie(view, self.seat, self.p["rope_at"], self.p["rope_claim"], rng,
+                        self.rope_days)
         if said:
             self.lied = True
         return said

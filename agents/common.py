@@ -136,15 +136,21 @@ def doomed(pub: PublicRecord) -> int:
 
 
 def rope_lie(view: PlayerView, me: int, share: float, chance: float,
-             rng: Generator) -> list[Statement]:
+             rng: Generator, drawn: set[int]) -> list[Statement]:
     """A claim of a hero role nobody has claimed and the paper has not shown (`LIES`, in
     order), when he leads the day's vote with at least `share` of the living against him,
-    with chance `chance`; else nothing."""
+    with chance `chance`; else nothing. The chance is drawn once a day, the first time he
+    could lie (`drawn` keeps the turns drawn on): he is asked after every statement and each
+    time the leader speaks (P5.6), and a draw at every ask would make the chance a day's
+    near-certainty."""
     pub = view.public
     if day_leader(pub) != me or pub.today_tally.get(me, 0) < share * sum(pub.alive):
         return []
     role = unclaimed_hero(pub)
-    if not role or rng.random() >= chance:
+    if not role or view.turn in drawn:
+        return []
+    drawn.add(view.turn)
+    if rng.random() >= chance:
         return []
     return [Statement(view.turn, me, CLAIM, value=role)]
 

@@ -43,7 +43,8 @@ class ManiacAgent(DangerReader):
                                 grid=(0.0, 6.0)),
         "rope_claim": Param(0.0, 0.0, 1.0, "the chance he claims a hero role nobody has "
                             "claimed when he leads the day's vote (at `rope_at` of the "
-                            "living against him)", grid=(0.0, 1.0)),
+                            "living against him; drawn once a day)",
+                            grid=(0.0, 0.1, 0.4, 1.0)),
         "rope_at": Param(0.2, 0.0, 1.0, "the share of the living voting against him at "
                          "which he lies under the rope", grid=(0.1, 0.4)),
     }
@@ -51,6 +52,7 @@ class ManiacAgent(DangerReader):
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         super().__init__(seat, params)
         self.lied = False
+        self.rope_days: set[int] = set()  # the days he drew his lie's chance (rope_lie)
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
@@ -65,7 +67,8 @@ class ManiacAgent(DangerReader):
         """Under the rope, a hero claim he does not hold (`rope_claim`), once a game."""
         if self.lied or self.p["rope_claim"] <= 0:
             return []
-        said = rope_lie(view, self.seat, self.p["rope_at"], self.p["rope_claim"], rng)
+        said = rope_lie(view, self.seat, self.p["rope_at"], self.p["rope_claim"], rng,
+                        self.rope_days)
         if said:
             self.lied = True
         return said

@@ -75,15 +75,17 @@ TOWN_PARAMS: Final[dict[str, Param]] = {
     "flip_weight": Param(0.4, 0.0, 3.0, "suspicion moved by a vote for a hanged player, once "
                          "his role is shown (less for an enemy, more for Town)",
                          grid=(0.0, 1.0)),
-    "hero_claim": Param(4.0, 0.0, 10.0, "trust (log-odds) given to a player who claims a "
-                        "hero role, while nobody counter-claims it", grid=(1.0, 8.0)),
+    "hero_claim": Param(4.0, -10.0, 10.0, "trust (log-odds toward Town) given to a player "
+                        "who claims a hero role off the rope, while nobody counter-claims it; "
+                        "`mafia-sim claims` measures it under a profile", grid=(1.0, 8.0)),
     "defend_at": Param(0.2, 0.0, 1.0, "a hero who leads the day's vote claims his role once "
                        "the votes against him reach this share of the living (1: never)",
                        grid=(0.1, 0.4, 1.0)),
-    "rope_trust": Param(1.0, 0.0, 10.0, "trust (log-odds) given to a hero claim made under "
-                        "the rope (its author led the day's vote), times the chance the "
-                        "role's holder is alive to dispute it: cheap talk",
-                        grid=(0.0, 4.0)),
+    "rope_trust": Param(1.0, -10.0, 10.0, "trust (log-odds toward Town) given to a hero "
+                        "claim made under the rope (its author led the day's vote): what "
+                        "such a claim is worth when the other camps lie under the rope; "
+                        "`mafia-sim claims` measures it under a profile",
+                        grid=(-1.0, 0.0, 4.0)),
     "rope_liar": Param(3.0, 0.0, 10.0, "when a claim under the rope meets a counterclaim "
                        "made off the rope, suspicion moved from the counterclaimer to the "
                        "rope claimer (the cheaper claim is the likelier lie)",
@@ -188,13 +190,13 @@ class PublicDigest:
                                           if index < len(pub.said_at) else 0)
                     calm = True
                     if roped:
-                        # Cheap talk: made to escape the rope, worth only as much as the
-                        # chance the role's holder is alive to dispute it (P5.6), and it
-                        # stops the vote only when he very likely is.
+                        # Cheap talk (P5.6): worth what such claims are worth under the
+                        # profile (`rope_trust`, a measured likelihood ratio, README), and
+                        # it stops the vote only when the role's holder very likely lives
+                        # to dispute a lie.
                         self.roped.add(who)
-                        alive_share = holder_alive(pub)
-                        trust = p["rope_trust"] * alive_share
-                        calm = alive_share >= p["rope_calm"]
+                        trust = p["rope_trust"]
+                        calm = holder_alive(pub) >= p["rope_calm"]
                     else:
                         trust = p["hero_claim"]
                     self.trust[who] = trust
@@ -431,6 +433,7 @@ class TownAgent(Agent):
         self._noise: list[float] = []
         self._draws: np.ndarray | None = None
         self.claimed = False
+        self.rope_days: set[int] = set()  # the days he drew his lie's chance (rope_lie)
 
     @property
     def role_claims(self) -> dict[str, list[int]]:
@@ -525,7 +528,8 @@ class TownAgent(Agent):
         claim a hero role nobody has claimed, as a decoy (`decoy`), once a game."""
         if self.p["decoy"] <= 0 or self.claimed:
             return []
-        said = rope_lie(view, self.seat, self.p["defend_at"], self.p["decoy"], rng)
+        said = rope_lie(view, self.seat, self.p["defend_at"], self.p["decoy"], rng,
+                        self.rope_days)
         if said:
             self.claimed = True
         return said

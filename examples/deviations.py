@@ -39,9 +39,10 @@ def leads_the_rope(view: PlayerView, me: int, share: float = 0.2) -> bool:
 class _RopeLiar:
     claimed = False
     only: Clan | None = None  # one clan's members lie, the other's play as shipped
+    enabled = True  # False: the shipped agent's play, exactly (tests/test_deviations.py)
 
     def defend(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
-        if self.only is not None and view.clan is not self.only:
+        if not self.enabled or (self.only is not None and view.clan is not self.only):
             return list(super().defend(view, rng))  # type: ignore[misc]
         if self.claimed or not leads_the_rope(view, self.seat):  # type: ignore[attr-defined]
             return []
@@ -82,10 +83,11 @@ class RopeLiarManiac(_RopeLiar, ManiacAgent):
 
 class _PreemptiveLiar:
     lied = False
+    enabled = True
 
     def statements(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
         out = list(super().statements(view, rng))  # type: ignore[misc]
-        if not self.lied and view.turn >= 1:
+        if self.enabled and not self.lied and view.turn >= 1:
             role = unclaimed_hero(view.public)
             if role:
                 self.lied = True
@@ -99,9 +101,10 @@ class PreemptiveLiarMafioso(_PreemptiveLiar, ClanAgent):
 
 class _DoomedVoter:
     only: Clan | None = None
+    enabled = True
 
     def vote(self, view: PlayerView, rng) -> int:  # type: ignore[no-untyped-def]
-        if self.only is not None and view.clan is not self.only:
+        if not self.enabled or (self.only is not None and view.clan is not self.only):
             return super().vote(view, rng)  # type: ignore[misc,no-any-return]
         mate = doomed(view.public)  # he clearly leads the day's vote: he hangs anyway
         if mate >= 0 and mate != self.seat and mate in view.allies:  # type: ignore[attr-defined]
@@ -129,12 +132,20 @@ class YakuzaDoomedVoterKamikaze(_DoomedVoter, KamikazeAgent):
     only = Clan.YAKUZA
 
 
+class TriadDoomedVoterMafioso(_DoomedVoter, ClanAgent):
+    only = Clan.TRIAD
+
+
 class DecoyCivilian(_RopeLiar, TownAgent):
     pass
 
 
 class _Silent:
+    enabled = True
+
     def respond(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        if not self.enabled:
+            return list(super().respond(view, rng))  # type: ignore[misc]
         return []
 
 

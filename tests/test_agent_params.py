@@ -30,7 +30,7 @@ def test_names_by_camp_and_role_reach_only_their_agents() -> None:
     assert aset.make(Role.DOCTOR, 0).p["crowd"] == 0.0
     assert aset.make(Role.MAFIOSO, 0, Clan.YAKUZA).p["mafia_follow"] == 0.2
     # the default profile's value (agents/profiles/heuristic.toml)
-    assert aset.make(Role.MAFIOSO, 0, Clan.TRIAD).p["mafia_follow"] == 1.0
+    assert aset.make(Role.MAFIOSO, 0, Clan.TRIAD).p["mafia_follow"] == 0.5
     assert aset.make(Role.THUG, 0, Clan.TRIAD).p["beat"] == 0.0
     assert aset.make(Role.MANIAC, 0).p["noise"] == 0.5  # maniac.noise beats the bare name
     assert aset.make(Role.CIVILIAN, 0).p["noise"] == 1.0  # the bare name: every agent

@@ -83,22 +83,22 @@ def test_exploit_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
 
 def _fake_respond(profile_gain: dict[str, float]) -> Any:
     def respond(setup: Any, *, camps: Any, **kw: Any) -> dict[str, BestResponse]:
-        crowd = float(setup.agents.params.get("town.crowd", 0.35))
+        crowd = float(setup.agents.params.get("town.crowd", 0.7))  # 0.7: the profile's
         g = profile_gain[f"{crowd:g}"]
-        nxt = 0.0 if crowd != 0.0 else 0.35
+        nxt = 0.0 if crowd != 0.0 else 0.7
         return {"town": BestResponse("town", g, g - 0.01, g + 0.01, {"town.crowd": nxt}, 3)}
     return respond
 
 
 def test_equilibrate_stops_when_no_camp_gains() -> None:
     setup = build_setup(None, players=12)
-    eq = equilibrate(setup, camps=["town"], respond=_fake_respond({"0.35": 0.05, "0": 0.0}))
+    eq = equilibrate(setup, camps=["town"], respond=_fake_respond({"0.7": 0.05, "0": 0.0}))
     assert eq.status == "converged" and eq.profile == {"town.crowd": 0.0} and eq.round == 2
 
 
 def test_equilibrate_reports_a_cycle_and_picks_the_smallest_largest_gain() -> None:
     setup = build_setup(None, players=12)
-    eq = equilibrate(setup, camps=["town"], respond=_fake_respond({"0.35": 0.05, "0": 0.03}))
+    eq = equilibrate(setup, camps=["town"], respond=_fake_respond({"0.7": 0.05, "0": 0.03}))
     assert eq.status == "cycle" and eq.cycle == [1, 2]
     assert eq.profile == {"town.crowd": 0.0} and eq.max_gain() == pytest.approx(0.03)
     assert len(eq.rounds) == 2
@@ -151,3 +151,19 @@ def test_missing_params_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["run", "--players", "12", "--games", "5", "--params", "/nonexistent.toml"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "/nonexistent.toml" in err
+
+
+def test_a_deviation_starts_from_the_profile_not_the_declared_default() -> None:
+    """The shipped profile sets clan.rope_claim and town.crowd: exploit's moves start from
+    those values (a move to the profile's own value would be no move at all), and the
+    declared default is one of the moves; a user's value wins over both."""
+    from sim.analysis.search import camp_space, current_value
+
+    setup = build_setup(players=25)
+    dims = {d.name: d for c in ("yakuza", "town") for d in camp_space(setup, c)}
+    assert current_value(setup, dims["yakuza.rope_claim"]) == 0.2  # "clan.rope_claim"
+    assert current_value(setup, dims["town.crowd"]) == 0.7
+    moves = [m for m in single_moves(setup, [dims["town.crowd"]])]
+    assert {"town.crowd": 0.7} not in moves and {"town.crowd": 0.35} in moves
+    mine = build_setup(players=25, params={"town.crowd": "0"})
+    assert current_value(mine, dims["town.crowd"]) == 0.0

@@ -189,3 +189,23 @@ def test_load_and_save_a_game_file(page, capsys, tmp_path):
     by_id(page, "load-file").send_keys(str(bad))
     by_id(page, "load").click()
     assert "malformed JSON" in by_id(page, "host-message").text
+
+
+def test_a_hosted_game_survives_a_server_restart(page, tmp_path):
+    """Issue 25: after a restart the page showed an empty player form. Now the game is
+    stored after each turn, and the same browser comes back to it."""
+    from web_browser import live_server
+
+    data = tmp_path / "data"
+    example = EXAMPLES / "ninja_testament.json"
+    with live_server(data=data) as url:
+        page.get(url + "/host")
+        by_id(page, "load-file").send_keys(str(example))
+        by_id(page, "load").click()
+        wait(page, lambda d: d.find_elements("id", "roster"))
+        shown = by_id(page, "paper-ru-1").get_attribute("value")
+    with live_server(data=data) as url:  # a new server on the same folder
+        page.get(url + "/host")
+        wait(page, lambda d: d.find_elements("id", "roster"))
+        assert by_id(page, "paper-ru-1").get_attribute("value") == shown
+        assert by_id(page, "stored-games").text

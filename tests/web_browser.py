@@ -11,6 +11,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from contextlib import contextmanager
 from typing import Any
 
@@ -35,8 +36,9 @@ def find_browser() -> tuple[str, str] | str:
 
 
 @contextmanager
-def live_server(jobs: int = 1) -> Iterator[str]:
-    """The page on a free loopback port, served by uvicorn in a thread; its base URL."""
+def live_server(jobs: int = 1, data: Path | None = None) -> Iterator[str]:
+    """The page on a free loopback port, served by uvicorn in a thread; its base URL.
+    `data`: the folder of its games' database (None: games in memory only)."""
     import uvicorn
 
     from sim.web.app import create_app
@@ -44,7 +46,8 @@ def live_server(jobs: int = 1) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(jobs=jobs, allowed_hosts={"127.0.0.1", "localhost"}),
+    config = uvicorn.Config(create_app(jobs=jobs, allowed_hosts={"127.0.0.1", "localhost"},
+                                       data=data),
                             host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

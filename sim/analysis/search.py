@@ -139,10 +139,10 @@ def current_value(setup: Setup, dim: Dim) -> Value:
         order = lookup_order(role, clan, pname)
         if f"{scope}.{pname}" not in order:
             continue
-        for key in order:
+        for key in order:  # the user's value, else the profile's (as resolve_for)
             if key in setup.agents.params:
                 return setup.agents.params[key]
-        return params_of(cls)[pname].default
+        return setup.agents.profile_value(role, clan, pname, params_of(cls)[pname])
     return dim.param.default
 
 

@@ -1,4 +1,5 @@
-"""Command-line front ends of sim.analysis.search: exploit and equilibrate."""
+"""Command-line front ends of sim.analysis.search (exploit, equilibrate) and of
+sim.analysis.claims (claims)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sim.analysis.search import DEFAULT_BUDGET, DEFAULT_GAMES, BestResponse, pla
 from sim.cli.commands import (
     add_jobs_arg,
     add_setup_args,
+    games_int,
     positive_int,
     seed_int,
     setup_from_args,
@@ -190,6 +192,50 @@ def cmd_equilibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_claims(args: argparse.Namespace) -> int:
+    from sim.analysis.claims import CONTEXTS, measure
+    from sim.engine.info import InfoModel
+
+    setup = setup_from_args(args)
+    t0 = time.perf_counter()
+    res = measure(setup, games=args.games, seed=args.seed, jobs=args.jobs)
+    seconds = time.perf_counter() - t0
+    d = setup.describe()
+    if args.out:
+        params = {k: v for k, v in setup.agents.params.items() if k not in InfoModel.PARAMS}
+        params.update(res.params())
+        header = [
+            "mafia-sim claims: Town's trust in a hero claim, measured under this profile",
+            f"table: {d['composition']} ({d['players']} players), rules "
+            f"{d['rules'] or 'standard'}, agents {d['agents']}",
+            f"{args.games} games, seed {args.seed}: "
+            + "; ".join(f"{name} = {res.trust(k)[0]:+.2f} [{res.trust(k)[1]:+.2f}, "
+                        f"{res.trust(k)[2]:+.2f}]" for k, (_, name) in enumerate(CONTEXTS)),
+        ]
+        write_profile(Path(args.out), setup, params, header)
+    if args.json:
+        print(json.dumps({"seed": args.seed, "seconds": seconds, "setup": d,
+                          "out": args.out, "params": res.params(), **res.as_dict()},
+                         indent=2))
+        return 0
+    print(f"hero claims by camp: {d['composition']} ({d['players']} players, agents "
+          f"{d['agents']}{', params ' + str(d['params']) if d['params'] else ''}), "
+          f"{args.games:,} games, seed {args.seed}")
+    print(f"{'context':<9} {'Town claims/chances':>22} {'enemy claims/chances':>22}   "
+          "trust (log-odds toward Town)   parameter")
+    for k, (context, name) in enumerate(CONTEXTS):
+        c = res.counts[k]
+        est, lo, hi = res.trust(k)
+        print(f"{context:<9} {f'{c[0, 1]:,}/{c[0, 0]:,}':>22} {f'{c[1, 1]:,}/{c[1, 0]:,}':>22}"
+              f"   {est:+6.2f} [{lo:+.2f}, {hi:+.2f}]        {name}")
+    print("chances: under the rope, the days a player led the vote with 2+ votes; off the "
+          "rope, the days he began alive")
+    if args.out:
+        print(f"written to {args.out} (the profile's parameters with the trust measured)")
+    print(f"{res.games:,} games in {seconds:,.0f} s")
+    return 0
+
+
 def _share(text: str) -> float:
     try:
         return float(text)
@@ -199,10 +245,10 @@ def _share(text: str) -> float:
 
 def _search_args(p: argparse.ArgumentParser) -> None:
     add_setup_args(p)
-    p.add_argument("--games", type=positive_int, default=DEFAULT_GAMES,
+    p.add_argument("--games", type=games_int, default=DEFAULT_GAMES,
                    help="confirming games of each camp's best deviation, paired with the "
                         f"profile on fresh seeds (default {DEFAULT_GAMES:,})")
-    p.add_argument("--budget", type=positive_int, default=DEFAULT_BUDGET,
+    p.add_argument("--budget", type=games_int, default=DEFAULT_BUDGET,
                    help="selection games per camp, spent by successive halving over its "
                         f"deviations (default {DEFAULT_BUDGET:,})")
     p.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
@@ -230,3 +276,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--rounds", type=positive_int, default=5,
                    help="most rounds of best response (default 5)")
     q.set_defaults(func=cmd_equilibrate)
+
+    c = sub.add_parser("claims", help="how often each camp claims a hero role, under the rope "
+                                      "and off it, and the trust Town should give each claim "
+                                      "(a log-likelihood ratio); --out writes it as a profile")
+    add_setup_args(c)
+    c.add_argument("--games", type=games_int, default=4000,
+                   help="games to count claims in (default 4,000)")
+    c.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
+    add_jobs_arg(c)
+    c.add_argument("--out", metavar="PROFILE.toml",
+                   help="write the profile's parameters with town.rope_trust and "
+                        "town.hero_claim set to the trust measured")
+    c.add_argument("--json", action="store_true", help="print the result as JSON")
+    c.set_defaults(func=cmd_claims)

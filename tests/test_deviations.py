@@ -1,0 +1,54 @@
+"""The outside deviations of examples/deviations.py (issue 23): written through the public
+agent API, each switched off plays exactly the shipped agents' games, so a paired
+comparison with one switched on measures that deviation alone."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "examples"))
+
+import deviations  # noqa: E402
+
+from sim.play.runner import run  # noqa: E402
+from sim.play.setup import build_setup  # noqa: E402
+
+#: the role each deviation plays, as `--agent ROLE=deviations:NAME` names it
+ROLES = {
+    "RopeLiarMafioso": "mafioso", "RopeLiarKamikaze": "kamikaze", "RopeLiarThug": "thug",
+    "YakuzaRopeLiarMafioso": "mafioso", "YakuzaRopeLiarKamikaze": "kamikaze",
+    "TriadRopeLiarMafioso": "mafioso", "RopeLiarManiac": "maniac",
+    "PreemptiveLiarMafioso": "mafioso", "DoomedVoterMafioso": "mafioso",
+    "DoomedVoterKamikaze": "kamikaze", "DoomedVoterThug": "thug",
+    "YakuzaDoomedVoterMafioso": "mafioso", "YakuzaDoomedVoterKamikaze": "kamikaze",
+    "TriadDoomedVoterMafioso": "mafioso", "DecoyCivilian": "civilian",
+    "SilentDoctor": "doctor", "SilentNinja": "ninja", "SilentNecromancer": "necromancer",
+}
+
+
+def test_every_deviation_is_listed() -> None:
+    public = {n for n, v in vars(deviations).items()
+              if isinstance(v, type) and not n.startswith("_") and hasattr(v, "enabled")}
+    assert public == set(ROLES)
+
+
+def _winners(over: dict[str, str]) -> list[list[int]]:
+    setup = build_setup(None, players=25, agent_overrides=over)
+    res = run(setup, games=60, seed=17, keep_rows=True)
+    assert res.rows is not None
+    return res.rows.tolist()
+
+
+@pytest.mark.parametrize("name", sorted(ROLES))
+def test_a_deviation_switched_off_plays_the_default_games(name: str) -> None:
+    off = type(f"Off{name}", (getattr(deviations, name),), {"enabled": False})
+    setattr(deviations, off.__name__, off)
+    assert _winners({ROLES[name]: f"deviations:{off.__name__}"}) == _winners({})
+
+
+def test_a_deviation_switched_on_changes_games() -> None:
+    assert _winners({"mafioso": "deviations:RopeLiarMafioso"}) != _winners({})
