@@ -11,8 +11,8 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
