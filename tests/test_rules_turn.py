@@ -1178,7 +1178,10 @@ def test_D2_1_duplicate_unique_role(role, extra):
     """D2.1: invalid when "a unique role (commissar, sergeant, ninja, doctor,
     necromancer, kamikaze, thug, maniac) appears more than once, unless the
     rule set allows it" (`allow_duplicate_roles`)."""
-    players = [*TOWN3, ("Gleb", "civilian"), ("Dmitri", "civilian"), *extra, ("Uno", role), ("Duo", role)]
+    # P2.2: a table needs an enemy of Town, so a town-role pair gets a maniac beside it
+    enemy = [] if role in ("kamikaze", "thug", "maniac") else [("Mania", "maniac")]
+    players = [*TOWN3, ("Gleb", "civilian"), ("Dmitri", "civilian"), *extra, *enemy,
+               ("Uno", role), ("Duo", role)]
     _input_error(players, [role, "duplicate", "unique", "once"])
     res = run(players, [{}], allow_duplicate_roles=True)
     assert res["turns"][0]["turn"] == 0
