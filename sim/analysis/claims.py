@@ -94,8 +94,6 @@ def add_game(out: np.ndarray, pub: Any, camp: list[int]) -> None:
             continue
         context = ROPE if claim_context(pub, index) else OFF
         out[context, side[stmt.speaker], 1] += 1
-    # Under the rope a claim is counted once per day's opportunity: no more claims than
-    # opportunities (a claim under the rope needs the lead, counted above).
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,14 @@ def write_profile(path: Path, setup: Setup, params: dict[str, Any], header: list
     tmp.replace(path)
 
 
+def profile_params(setup: Setup) -> dict[str, Any]:
+    """The setup's own agent parameters, without the table's skills: what a profile file
+    written by equilibrate or claims carries (the file is self-contained)."""
+    from sim.engine.info import InfoModel
+
+    return {k: v for k, v in setup.agents.params.items() if k not in InfoModel.PARAMS}
+
+
 def _gains_text(gains: dict[str, dict[str, Any]]) -> str:
     return "; ".join(f"{c} {g['gain']:+.2%} [{g['low']:+.2%}, {g['high']:+.2%}] by "
                      f"{_dev_text(g['deviation'])}" for c, g in gains.items())
@@ -146,7 +154,7 @@ def cmd_equilibrate(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - t0
     # The file is self-contained: the setup's own agent parameters (not the table's skills)
     # with the profile found on top.
-    params = {k: v for k, v in setup.agents.params.items() if k not in InfoModel.PARAMS}
+    params = profile_params(setup)
     params.update(eq.profile)
     skills = {k: v for k, v in setup.agents.params.items() if k in InfoModel.PARAMS}
     d = setup.describe()
@@ -194,7 +202,6 @@ def cmd_equilibrate(args: argparse.Namespace) -> int:
 
 def cmd_claims(args: argparse.Namespace) -> int:
     from sim.analysis.claims import CONTEXTS, measure
-    from sim.engine.info import InfoModel
 
     setup = setup_from_args(args)
     t0 = time.perf_counter()
@@ -202,7 +209,7 @@ def cmd_claims(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - t0
     d = setup.describe()
     if args.out:
-        params = {k: v for k, v in setup.agents.params.items() if k not in InfoModel.PARAMS}
+        params = profile_params(setup)
         params.update(res.params())
         header = [
             "mafia-sim claims: Town's trust in a hero claim, measured under this profile",

@@ -92,6 +92,11 @@ class PageState:
     game_id: str | None = None
     revision: int = 0
 
+    def say(self, message: str = "", **values: object) -> None:
+        """The host tab's message: a key of sim.web.i18n with its values, or a message worded
+        elsewhere (an engine refusal), shown as it is; "" clears it."""
+        self.message, self.message_values = message, values
+
 
 class Sessions:
     def __init__(self) -> None:
@@ -144,7 +149,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         html = env.get_template(template).render(
             t=t, lang=lang, path=request.url.path, camps=SHOWN_CAMPS, counts=COUNTS,
             rules=RULES, rule_kind=rule_kind, max_players=MAX_PLAYERS, max_games=MAX_GAMES,
-            max_turns=host.MAX_TURNS, max_kb=host.MAX_FILE_BYTES // 1024,
+            max_turns=host.MAX_TURNS, max_name=host.MAX_NAME, max_kb=host.MAX_FILE_BYTES // 1024,
             default_rules=RuleSet().as_dict(), role_names=role_names(lang), num=num,
             cause_words=cause_words, when=when,
             **context)
@@ -193,7 +198,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
             state.game = before
             with contextlib.suppress(StoreError):
                 restore(state, store.load(state.game_id))
-            state.message, state.message_values = e.key, e.values
+            state.say(e.key, **e.values)
 
     async def form_of(request: Request) -> dict[str, Any]:
         try:
@@ -385,7 +390,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         state = state_of(request)
         data = await form_of(request)
         action = str(data.get("action", ""))[:20]
-        state.message, state.message_values = "", {}
+        state.say()
         if action == "new":  # the game stays stored: the list of games brings it back
             live.cancel(request.state.sid)
             state.game, state.draft, state.game_id = None, {}, None
@@ -403,7 +408,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         shown = draft.pop("revision", None)
         if action in ("undo", "resolve") and shown is not None and shown != str(state.revision):
             # the form came from a page that had not seen the game's last change
-            state.message = "page_stale"
+            state.say("page_stale")
             return page(request, "_host.html", **host_context(state))
         before = state.game
         if action == "undo":
@@ -424,7 +429,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
                     state.draft = {}
                     save_turn(request, state, before)
                 except MafiaSimError as e:
-                    state.message = str(e)
+                    state.say(str(e))
         elif store is not None and state.game_id is not None:
             store.save_draft(state.game_id, state.draft)
         return page(request, "_host.html", **host_context(state))
@@ -443,17 +448,18 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         data = await form_of(request)
         upload = data.get("file")
         if not isinstance(upload, UploadFile):
-            state.message, state.message_values = "choose a game file (JSON) to load", {}
+            state.say("choose a game file (JSON) to load")
         else:
             raw = await upload.read(host.MAX_FILE_BYTES + 1)
             try:
                 name = str(upload.filename or "the file")[:80]
                 state.game = host.load_game_text(raw, name)
-                state.draft, state.message, state.message_values = {}, "", {}
+                state.draft = {}
+                state.say()
                 state.rows = host.rows_from_game(state.game)
                 stored(request, state, name.removesuffix(".json"))
             except MafiaSimError as e:
-                state.message, state.message_values = str(e), {}
+                state.say(str(e))
         if request.headers.get("hx-request"):
             return page(request, "_host.html", **host_context(state))
         return RedirectResponse("/host", status_code=303)
@@ -471,7 +477,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         data = await form_of(request)
         action = request.path_params["action"]
         assert store is not None
-        state.message, state.message_values = "", {}
+        state.say()
         try:
             if action == "resume":
                 got = store.load(gid)
@@ -487,7 +493,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
             else:
                 raise StoreError("game_missing")
         except StoreError as e:
-            state.message, state.message_values = e.key, e.values
+            state.say(e.key, **e.values)
         if request.headers.get("hx-request"):
             return page(request, "_host.html", **host_context(state))
         return RedirectResponse("/host", status_code=303)

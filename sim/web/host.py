@@ -65,7 +65,7 @@ def rows_from_form(form: Mapping[str, Any]) -> list[PlayerRow]:
     rows = []
     for i in range(max(0, min(count, MAX_PLAYERS))):
         # one character past the limit is kept, so that a long name is refused with the
-        # browser's own message (names_too_long), not cut without a word
+        # browser's own message (name_too_long), not cut without a word
         rows.append(PlayerRow(field_text(form, f"name_{i}", MAX_NAME + 1).strip(),
                               field_text(form, f"role_{i}"), field_text(form, f"clan_{i}"),
                               field_text(form, f"gender_{i}")))
