@@ -79,8 +79,12 @@ def main() -> int:
             str(ROOT / "examples" / "kamikaze_meets_thug.json"))
         d.find_element(By.ID, "load").click()
         wait_for(d, "#roster")
-        for ident, value in (("voter_0", "1"), ("target_0", "14"), ("voter_1", "2"),
-                             ("target_1", "14")):
+        # the day's talk first: Sergei, the sergeant, says who he is and announces his check
+        for ident, value in (("say_by_0", "1"), ("say_kind_0", "claim"),
+                             ("say_value_0", "sergeant"), ("say_by_1", "1"),
+                             ("say_kind_1", "check"), ("say_target_1", "6"),
+                             ("say_value_1", "yakuza"), ("voter_0", "1"), ("target_0", "14"),
+                             ("voter_1", "2"), ("target_1", "14")):
             el = d.find_element(By.ID, ident)
             Select(el).select_by_value(value)
             WebDriverWait(d, 30).until(lambda d, el=el: not _attached(el))

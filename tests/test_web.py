@@ -30,6 +30,15 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 @pytest.fixture
 def client():
+    """The English page: these tests check the page's behaviour through its English words
+    (tests/test_web_russian.py checks the Russian page, the default, word by word)."""
+    with TestClient(create_app(), cookies={"lang": "en"}) as c:
+        yield c
+
+
+@pytest.fixture
+def ru_client():
+    """The Russian page, the default (no language cookie)."""
     with TestClient(create_app()) as c:
         yield c
 
@@ -66,8 +75,8 @@ def wait_live(client: TestClient, path: str, marker: str, timeout: float = 120) 
 
 # -- pages and assets ---------------------------------------------------------------------------
 @pytest.mark.parametrize("path", ["/", "/compare", "/host"])
-def test_pages_open_with_no_external_asset(client, path):
-    r = client.get(path)
+def test_pages_open_with_no_external_asset(ru_client, path):
+    r = ru_client.get(path)
     assert r.status_code == 200
     assert "/static/htmx.min.js" in r.text
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", r.text)
@@ -82,7 +91,7 @@ def test_static_assets_are_shipped(client):
 
 def test_unknown_page_and_method(client):
     r = client.get("/nope")
-    assert r.status_code == 404 and "no such page" in r.text
+    assert r.status_code == 404 and "No such page" in r.text
     r = client.delete("/table")
     assert r.status_code == 405
     no_trace(r)
@@ -203,13 +212,13 @@ def arms(a: dict[str, str], b: dict[str, str]) -> dict[str, str]:
     return {**{f"a_{k}": v for k, v in a.items()}, **{f"b_{k}": v for k, v in b.items()}}
 
 
-def test_compare_in_plain_words(client):
+def test_compare_in_plain_words(ru_client):
     b = standard_form()
     del b["maniac_vest"]
-    r = client.post("/compare", data={**arms(standard_form(games="400"), b),
+    r = ru_client.post("/compare", data={**arms(standard_form(games="400"), b),
                                       "action": "compare"})
     no_trace(r)
-    html = wait_live(client, "/compare/live", 'id="finished"')
+    html = wait_live(ru_client, "/compare/live", 'id="finished"')
     words = text(re.search(r'<ul id="diff-words".*?</ul>', html, re.S).group(0))
     assert "Город: в B побед на" in words and "п. п." in words
 
@@ -264,49 +273,49 @@ def test_host_players_and_start(client):
     assert 'id="players-error"' in r.text
     form["abstention_limit"] = "0"
     r = client.post("/host/players", data=form)
-    assert 'id="turn-form"' in r.text and "Ход 0" in r.text
+    assert 'id="turn-form"' in r.text and "Turn 0" in r.text
     r = client.post("/host/players", data={**form, "action": "add"})
     no_trace(r)
 
 
-def test_host_two_turns_newspaper_matches_resolve(client, tmp_path, capsys):
-    r = load(client, (EXAMPLES / "kamikaze_meets_thug.json").read_bytes())
+def test_host_two_turns_newspaper_matches_resolve(ru_client, tmp_path, capsys):
+    r = load(ru_client, (EXAMPLES / "kamikaze_meets_thug.json").read_bytes())
     assert 'id="turn-2"' not in r.text and "Ход 2" in r.text
     # turn 2: Sergei (1) and Nina (2) vote Olga (14); Yakuza: Yan (7) shoots Boris (15)
     draft = {"votes": "0", "voter_0": "1", "target_0": "14"}
-    r = client.post("/host/turn", data=draft)
+    r = ru_client.post("/host/turn", data=draft)
     assert 'name="voter_1"' in r.text
     draft.update({"votes": "1", "voter_1": "2", "target_1": "14",
                   "order_yakuza_target": "15", "order_yakuza_shooter": "7", "act_3": "3"})
-    r = client.post("/host/turn", data={**draft, "action": "resolve"})
+    r = ru_client.post("/host/turn", data={**draft, "action": "resolve"})
     msg = re.search(r'id="act_3-msg">([^<]*)<', r.text).group(1)
     assert "[R8.4]" in msg  # the doctor healing himself: the engine's message and rule
     draft["act_3"] = "2"  # the doctor heals Nina
-    r = client.post("/host/turn", data={**draft, "action": "resolve"})
+    r = ru_client.post("/host/turn", data={**draft, "action": "resolve"})
     assert 'id="paper-ru-2"' in r.text
     # turn 3: the maniac kills Nina
-    r = client.post("/host/turn", data={"votes": "0", "act_5": "2", "action": "resolve"})
+    r = ru_client.post("/host/turn", data={"votes": "0", "act_5": "2", "action": "resolve"})
     assert 'id="paper-ru-3"' in r.text
     # who died, worded as the newspaper words causes (R15.3), in the page's language
     deaths = re.search(r'<div class="deaths">(.*?)</div>', r.text.split('id="turn-3"')[-1],
                        re.S).group(1)
     assert "жертва маньяка" in deaths and "maniac" not in deaths
-    saved = client.get("/host/save")
+    saved = ru_client.get("/host/save")
     assert saved.headers["content-disposition"].startswith("attachment")
     path = tmp_path / "game.json"
     path.write_bytes(saved.content)
     assert main(["resolve", str(path), "--newspaper", "ru"]) == 0
     papers = capsys.readouterr().out.rstrip("\n").split("\n\n")
-    page = client.get("/host").text
+    page = ru_client.get("/host").text
     import html as html_lib
 
     for t in (2, 3):
         shown = re.search(rf'id="paper-ru-{t}"[^>]*>(.*?)</textarea>', page, re.S).group(1)
         assert html_lib.unescape(shown) == papers[t]
     # reloading the saved file shows the same game
-    r = load(client, saved.content)
+    r = load(ru_client, saved.content)
     assert 'id="paper-ru-3"' in r.text
-    r = client.post("/host/turn", data={"action": "undo"})
+    r = ru_client.post("/host/turn", data={"action": "undo"})
     assert 'id="paper-ru-3"' not in r.text
 
 
@@ -356,7 +365,7 @@ def test_save_without_a_game(client):
 
 def test_host_odds(client):
     r = client.post("/host/odds", data={"odds_games": "200"})
-    assert "enter the players first" in r.text
+    assert "Enter the players" in r.text
     load(client, (EXAMPLES / "kamikaze_meets_thug.json").read_bytes())
     for bad in ("-1", "abc", "10" * 30, "100000"):
         r = client.post("/host/odds", data={"odds_games": bad})
@@ -442,13 +451,13 @@ def test_serve_help_and_bad_port(capsys):
     assert e.value.code == 2
 
 
-def test_the_host_is_warned_who_has_no_vote_before_the_day_is_resolved(client):
+def test_the_host_is_warned_who_has_no_vote_before_the_day_is_resolved(ru_client):
     """Issue 25, point 4: resolving days with no votes sent every player missing (R16.2)
     without a word before. Now the turn form lists them, and who of them goes."""
     game = json.loads((EXAMPLES / "kamikaze_meets_thug.json").read_text(encoding="utf-8"))
     del game["rules"]["abstention_limit"]  # the standard rules: R16.2 after two turns
     game["turns"] = game["turns"][:1]  # turn 0 only: nobody has missed a vote yet
-    r = load(client, json.dumps(game).encode())
+    r = load(ru_client, json.dumps(game).encode())
 
     def warned(html: str) -> tuple[str, list[str]]:
         box = re.search(r'id="attrition-warnings">(.*?)</div>', html, re.S)
@@ -458,17 +467,17 @@ def test_the_host_is_warned_who_has_no_vote_before_the_day_is_resolved(client):
     words, names = warned(r.text)
     assert "R16.2" in words and "пропуск №1" in words and "пропадёт" not in words
     assert len(names) == len(game["players"])
-    r = client.post("/host/turn", data={"votes": "0", "voter_0": "1", "target_0": "14",
+    r = ru_client.post("/host/turn", data={"votes": "0", "voter_0": "1", "target_0": "14",
                                         "absent_3": "on"})
     words, names = warned(r.text)
     assert "R16.1" in words and game["players"][3]["name"] in names
     assert game["players"][1]["name"] not in names  # he voted
-    r = client.post("/host/turn", data={"votes": "0", "action": "resolve"})  # nobody votes
+    r = ru_client.post("/host/turn", data={"votes": "0", "action": "resolve"})  # nobody votes
     words, names = warned(r.text)
     assert "пропуск №2" in words and "пропадёт без вести" in words
 
 
-def test_a_name_past_the_limit_is_refused_by_the_server_too(client):
+def test_a_name_past_the_limit_is_refused_by_the_server_too(ru_client):
     """Issue 25, point 6: the 40-character limit lived in the browser only."""
     form = {"count": "12", "action": "start"}
     roles = ["commissar", "sergeant", "ninja", "doctor", "necromancer", "maniac", "mafioso",
@@ -477,9 +486,9 @@ def test_a_name_past_the_limit_is_refused_by_the_server_too(client):
     for i in range(12):
         form.update({f"name_{i}": f"P{i}", f"role_{i}": roles[i], f"clan_{i}": clans[i]})
     form["name_4"] = "Я" * 5000
-    r = client.post("/host/players", data=form)
+    r = ru_client.post("/host/players", data=form)
     assert 'id="turn-form"' not in r.text
     assert "длиннее 40 знаков" in re.search(r'id="row-4-msg">([^<]*)<', r.text).group(1)
     form["name_4"] = "Я" * 40
-    r = client.post("/host/players", data=form)
+    r = ru_client.post("/host/players", data=form)
     assert 'id="turn-form"' in r.text

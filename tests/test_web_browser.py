@@ -100,8 +100,11 @@ def test_choose_a_table_and_see_numbers(page, capsys):
     first = time.monotonic() - started
     with capsys.disabled():
         print(f"\nstandard 25-player table: first numbers {first:.2f} s after opening the page")
-    shares = [float(td.text.rstrip("%")) for td in
+    # the Russian page writes 62,5 % (CLDR: decimal comma, a space before the sign)
+    shares = [float(td.text.rstrip("%").strip().replace(",", ".")) for td in
               page.find_elements(By.CSS_SELECTOR, "#shares td.share")]
+    assert all("," in td.text
+               for td in page.find_elements(By.CSS_SELECTOR, "#shares td.share"))
     assert len(shares) == 5 and abs(sum(shares) - 100) < 1
     assert "Рекомендация для 25 игроков" in by_id(page, "recommendation").text
     # no doctor: 24 players, fresh numbers
@@ -112,7 +115,7 @@ def test_choose_a_table_and_see_numbers(page, capsys):
     type_into(page, "commissar", "0")
     assert "D2.1" in by_id(page, "sergeant-msg").text
     type_into(page, "games", "-5")
-    assert "out of range" in by_id(page, "games-msg").text
+    assert "вне допустимого" in by_id(page, "games-msg").text
 
 
 def test_switch_the_language(page):
@@ -188,7 +191,7 @@ def test_load_and_save_a_game_file(page, capsys, tmp_path):
     bad.write_text("{broken")
     by_id(page, "load-file").send_keys(str(bad))
     by_id(page, "load").click()
-    assert "malformed JSON" in by_id(page, "host-message").text
+    assert "файл JSON испорчен" in by_id(page, "host-message").text
 
 
 def test_a_hosted_game_survives_a_server_restart(page, tmp_path):
@@ -209,3 +212,82 @@ def test_a_hosted_game_survives_a_server_restart(page, tmp_path):
         wait(page, lambda d: d.find_elements("id", "roster"))
         assert by_id(page, "paper-ru-1").get_attribute("value") == shown
         assert by_id(page, "stored-games").text
+
+
+def _latin_left(text: str, names: list[str]) -> list[str]:
+    import re
+
+    text = re.sub(r"\b[RDP]\d+(\.\d+)?\b", " ", text)  # rule ids
+    for n in sorted(names, key=len, reverse=True):
+        text = text.replace(n, " ")
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def _shown(driver) -> list[str]:
+    return [e.text for e in driver.find_elements("css selector", ".msg, .error") if e.text]
+
+
+NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жора", "Зоя", "Иван", "Катя",
+         "Лев", "Маша"]
+
+
+def _start_russian_game(page) -> None:
+    """12 players with Russian names, the standard table, started."""
+    from selenium.webdriver.common.keys import Keys
+
+    page.get(page.base_url + "/host")
+    by_id(page, "host-players").send_keys(Keys.CONTROL, "a", "12")
+    click(page, "fill-standard")
+    click(page, "start-game")  # the names still blank: refused, in Russian
+    shown = _shown(page)
+    assert shown and all(_latin_left(m, []) == [] for m in shown), shown
+    for i, name in enumerate(NAMES):
+        by_id(page, f"name_{i}").send_keys(name)
+    click(page, "start-game")
+    choose(page, "act_5_sel", "1")  # turn 0: the maniac, Егор, kills Борис
+    click(page, "resolve")
+
+
+def test_russian_page_wrong_inputs_and_illegal_requests_have_no_latin_word(page):
+    """Issue 25's target: on the Russian page, a host's wrong inputs and illegal requests
+    produce messages with no Latin words apart from player names and rule ids."""
+    # the table: a count that is not a number, and a table that breaks D2.1
+    page.get(page.base_url + "/")
+    type_into(page, "civilian", "-3")
+    type_into(page, "sergeant", "3")
+    shown = _shown(page)
+    assert len(shown) >= 2 and all(_latin_left(m, []) == [] for m in shown), shown
+    _start_russian_game(page)
+    # turn 1: a civilian (Вера, seat 2) speaks in a clan's chat (R2.7): refused
+    choose(page, "say_by_0", "2")
+    choose(page, "say_kind_0", "accuse")
+    choose(page, "say_target_0", "9")
+    choose(page, "say_channel_0", "clan")
+    click(page, "resolve")
+    shown = _shown(page)
+    assert any("R2.7" in m for m in shown), shown
+    assert all(_latin_left(m, NAMES) == [] for m in shown), shown
+
+
+def test_a_claim_entered_on_the_page_is_in_the_record_and_the_file(page):
+    _start_russian_game(page)
+    # turn 1: Анна (0, the commissar) claims her role in public; Вера votes Катя
+    choose(page, "say_by_0", "0")
+    choose(page, "say_kind_0", "claim")
+    choose(page, "say_value_0", "commissar")
+    choose(page, "voter_0", "2")
+    choose(page, "target_0", "9")
+    # the host is warned who has no vote entered yet (R16.2)
+    warned = by_id(page, "attrition-warnings").text
+    assert "Анна" in warned and "R16.2" in warned and "Вера:" not in warned
+    click(page, "resolve")
+    record = by_id(page, "talk-1").text
+    assert "Анна" in record and "заявляет: я комиссар" in record
+    before = set(page.downloads.iterdir())
+    by_id(page, "save").click()
+    saved = wait(page, lambda d: [p for p in page.downloads.iterdir()
+                                  if p not in before and p.suffix == ".json"
+                                  and p.stat().st_size > 0] or False)[0]
+    game = json.loads(saved.read_text(encoding="utf-8"))
+    assert game["turns"][1]["statements"] == [
+        {"by": "Анна", "kind": "claim", "value": "commissar"}]

@@ -64,9 +64,10 @@ def test_a_game_from_a_newer_format_says_why_it_does_not_load(tmp_path: Path) ->
     got = store.create(SID, GAME, "Новая")
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
         db.execute("UPDATE games SET format = ? WHERE id = ?", (FORMAT + 1, got.id))
-    with pytest.raises(StoreError, match=f"newer mafia-sim \\(format {FORMAT + 1}"):
+    with pytest.raises(StoreError, match=f"newer mafia-sim stored it \\(format {FORMAT + 1}"):
         store.load(got.id)
     assert store.games()[0].readable == "game_newer"
+    assert store.games()[0].format == FORMAT + 1  # the list says which format, not "?"
     assert store.latest_of(SID) is None  # the page starts empty rather than failing
 
 

@@ -28,7 +28,10 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
         parser = _Parser(game)
         g = Game(parser.comp, parser.rules, np.random.default_rng(parser.seed), parser.dons)
         for t, raw in enumerate(parser.turns):
-            g.play_turn(parser.turn_input(g, t, raw))
+            inp = parser.turn_input(g, t, raw)
+            for stmt in parser.statements:  # P5.7: the day's talk reaches the views,
+                g.say(stmt)  # and the agents who play on weigh it as they weigh their own
+            g.play_turn(inp)
         if g.over:
             assert g.outcome is not None
             out[g.outcome.winner] += 1

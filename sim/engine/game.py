@@ -31,6 +31,7 @@ from sim.engine.report import CheckResult, Death, TurnReport
 from sim.engine.state import GameState
 from sim.engine.view import PlayerView, PublicRecord, refresh
 from sim.game.errors import InputError, MafiaSimError
+from sim.game.messages import Msg, as_msg, msg
 from sim.game.pickling import picklable
 from sim.game.requests import (
     Action,
@@ -122,8 +123,8 @@ class Game:
         st = self.st
         for clan, don in dons.items():
             if not st.members[clan]:
-                raise InputError(f"dons: {st.names[don]} cannot be the {clan.key} Don: there "
-                                 f"is no {clan.key} in this game")
+                raise InputError("dons: {player} cannot be the {clan} Don: there is no {clan} "
+                                 "in this game", player=st.names[don], clan=Msg(clan.key))
         for clan in (Clan.YAKUZA, Clan.TRIAD):
             members = st.members[clan]
             if not members:
@@ -131,14 +132,12 @@ class Game:
             if clan in dons:
                 don = dons[clan]
                 if don not in members:
-                    raise InputError(
-                        f"the {clan.key} Don {st.names[don]} is not a {clan.key} member"
-                    )
+                    raise InputError("the {clan} Don {player} is not a {clan} member",
+                                     clan=Msg(clan.key), player=st.names[don])
                 if st.role[don] is not Role.MAFIOSO:
-                    raise InputError(
-                        f"the {clan.key} Don {st.names[don]} is a {st.role[don].key}: "
-                        "the kamikaze and the thug cannot be Don (R2.6)"
-                    )
+                    raise InputError("the {clan} Don {player} is a {role}: the kamikaze and the "
+                                     "thug cannot be Don (R2.6)", clan=Msg(clan.key),
+                                     player=st.names[don], role=Msg(st.role[don].key))
                 st.don[clan] = don
             else:
                 st.don[clan] = self._next_don(clan)
@@ -186,28 +185,28 @@ class Game:
         st = self.st
         s = stmt.speaker
         if not st.alive[s]:
-            raise self._illegal(s, stmt.kind, "R16.6", "the dead pass on no information")
+            raise self._illegal(s, stmt.kind, "R16.6", Msg("the dead pass on no information"))
         if s in st.beaten_today:
-            raise self._illegal(s, stmt.kind, "R10.4", "the beaten cannot post today")
+            raise self._illegal(s, stmt.kind, "R10.4", Msg("the beaten cannot post today"))
         if stmt.channel is PUBLIC:
             self.public.statements.append(stmt)
             self.public.said_at.append(len(self.public.today))
             listeners: list[int] = []
         elif stmt.channel is CLAN:
             if st.role[s] not in CLAN_ROLES:
-                raise self._illegal(s, stmt.kind, "R2.7", "only clan members talk in private")
+                raise self._illegal(s, stmt.kind, "R2.7", Msg("only clan members talk in private"))
             listeners = [m for m in st.members[st.clan[s]] if st.alive[m]]
         elif stmt.channel is BADGE:
             if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT):
                 raise self._illegal(s, stmt.kind, "R2.7",
-                                    "only the commissar and sergeant share this channel")
+                                    Msg("only the commissar and sergeant share this channel"))
             listeners = [x for x in st.seats_by_role[Role.COMMISSAR] + st.seats_by_role[
                 Role.SERGEANT] if st.alive[x]]
         else:  # CHECKED (a Statement's channel is always one of the four)
             checked = {c.target for c in self.views[s].checks}
             if st.role[s] not in (Role.COMMISSAR, Role.SERGEANT) or stmt.to not in checked:
-                raise self._illegal(s, stmt.kind, "R2.7", "the commissar and sergeant talk "
-                                    "in private only with players they checked")
+                raise self._illegal(s, stmt.kind, "R2.7", Msg(
+                    "the commissar and sergeant talk in private only with players they checked"))
             listeners = [s, stmt.to]
         for x in listeners:
             if x != s:
@@ -217,15 +216,16 @@ class Game:
                              stmt.target, stmt.value, stmt.to))
 
     # -- validation -------------------------------------------------------------------------
-    def _illegal(self, seat: int, request: str, rule: str, why: str) -> MafiaSimError:
+    def _illegal(self, seat: int, request: Msg | str, rule: str, why: Msg | str
+                 ) -> MafiaSimError:
         from sim.game.errors import IllegalRequest
 
         st = self.st
         if 0 <= seat < st.n:
-            player, role = st.names[seat], st.comp.seats[seat].label()
+            player, role = st.names[seat], st.comp.seats[seat].word()
         else:
-            player, role = "?", "?"
-        return IllegalRequest(st.turn, player, role, request, rule, why)
+            player, role = "?", Msg("?")
+        return IllegalRequest(st.turn, player, role, as_msg(request), rule, as_msg(why))
 
     # -- requests one at a time, as players make them (the driver's agents) -------------------
     # Each is checked here, by sim.engine.legal's fault functions, and recorded only if the
@@ -286,22 +286,22 @@ class Game:
         st = self.st
         names = st.names
         if st.outcome is not None:
-            raise InputError(f"turn {st.turn} given after the game ended on turn "
-                             f"{st.outcome.turn} (P3.3)")
+            raise InputError("turn {turn} given after the game ended on turn {end} (P3.3)",
+                             turn=st.turn, end=st.outcome.turn)
         if st.turn == 0:
             if inp.votes:
                 v = inp.votes[0]
-                raise self._illegal(v.voter, v.text(names), "R3.1", "turn 0 has no vote")
-            for group, what in ((inp.absent, "absent"), (inp.removed, "removed"),
-                                (inp.passive, "passive")):
+                raise self._illegal(v.voter, v.text(names), "R3.1", Msg("turn 0 has no vote"))
+            for group, what in ((inp.absent, Msg("absent")), (inp.removed, Msg("removed")),
+                                (inp.passive, Msg("passive"))):
                 for s in group:
                     raise self._illegal(s, what, "R16.5",
-                                        "turn 0 activity is not regulated")
-        for group, what in ((inp.absent, "absent"), (inp.removed, "removed"),
-                            (inp.passive, "passive")):
+                                        Msg("turn 0 activity is not regulated"))
+        for group, what in ((inp.absent, Msg("absent")), (inp.removed, Msg("removed")),
+                            (inp.passive, Msg("passive"))):
             for s in group:
                 if not st.alive[s]:
-                    raise self._illegal(s, what, "P3.2", f"{names[s]} is dead")
+                    raise self._illegal(s, what, "P3.2", msg("{player} is dead", player=names[s]))
         voted: set[int] = set()
         for v in inp.votes:
             fault = vote_fault(st, v.voter, v.target, inp.absent, voted)
@@ -379,7 +379,7 @@ class Game:
             inp.absent = inp.absent - st.beaten_today
         if checked:
             if st.outcome is not None:
-                raise InputError(f"turn {st.turn} given after the game ended (P3.3)")
+                raise InputError("turn {turn} given after the game ended (P3.3)", turn=st.turn)
         else:
             self.validate_day(inp)
         rep = TurnReport(st.turn)

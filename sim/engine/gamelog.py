@@ -223,6 +223,11 @@ REASON = {
 }
 
 
+def statement_line(game: Game, said: tuple[Any, ...], lang: str) -> str:
+    """One statement (speaker, channel, kind, target, value, to) as the log words it."""
+    return _Writer(game, lang).said(said)
+
+
 class _Writer:
     def __init__(self, game: Game, lang: str):
         if lang not in ("ru", "en"):
@@ -260,7 +265,11 @@ class _Writer:
         return (ROLE_RU if self.ru else ROLE_EN)[role]
 
     def statement(self, ev: tuple[Any, ...]) -> str:
-        _, _, s, channel, kind, target, value, to = ev
+        return self.said(ev[2:])
+
+    def said(self, ev: tuple[Any, ...]) -> str:
+        """(speaker, channel, kind, target, value, to) in words."""
+        s, channel, kind, target, value, to = ev
         names = self.st.names
         tgt = names[target] if target >= 0 else "?"
         val = self.value(value) if value else ""

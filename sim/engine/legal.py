@@ -22,6 +22,7 @@ from collections.abc import Collection, Container
 from typing import Final
 
 from sim.engine.state import GameState
+from sim.game.messages import Msg, msg, nmsg
 from sim.game.requests import (
     Action,
     Ambush,
@@ -40,7 +41,7 @@ from sim.game.requests import (
 from sim.game.roles import ARMY_CAUSES, Clan, Role
 from sim.game.rules import RuleSet
 
-Fault = tuple[str, str]  # (rule id, why)
+Fault = tuple[str, Msg]  # (rule id, why: a message, sim.game.messages)
 
 #: The roles that may send each kind of action.
 ACTION_ROLES: Final[dict[type, tuple[Role, ...]]] = {
@@ -62,9 +63,9 @@ def present_fault(seat: int, alive: list[bool], absent: Container[int],
                   names: tuple[str, ...]) -> Fault | None:
     """The actor is here to ask (P3.2): alive, and posted this turn (R16.1)."""
     if seat in absent:
-        return ("P3.2", f"{names[seat]} posted nothing this turn (R16.1)")
+        return ("P3.2", msg("{player} posted nothing this turn (R16.1)", player=names[seat]))
     if not alive[seat]:
-        return ("P3.2", f"{names[seat]} is dead")
+        return ("P3.2", msg("{player} is dead", player=names[seat]))
     return None
 
 
@@ -72,9 +73,9 @@ def living_target_fault(target: int, alive: list[bool],
                         names: tuple[str, ...]) -> Fault | None:
     """A request names a living player (P3.1)."""
     if not 0 <= target < len(alive):
-        return ("P3.1", f"no player at seat {target}")
+        return ("P3.1", msg("no player at seat {seat}", seat=target))
     if not alive[target]:
-        return ("P3.1", f"{names[target]} is dead")
+        return ("P3.1", msg("{player} is dead", player=names[target]))
     return None
 
 
@@ -83,23 +84,24 @@ def ballot_fault(turn: int, voter: int, target: int, alive: list[bool],
                  voted: Container[int], names: tuple[str, ...]) -> Fault | None:
     """Why `voter` may not vote against `target` now (R3.1, R5, P5.1, P5.2)."""
     if turn == 0:
-        return ("R3.1", "turn 0 has no vote")
+        return ("R3.1", Msg("turn 0 has no vote"))
     fault = present_fault(voter, alive, absent, names)
     if fault:
         return fault
     if voter in beaten_today:
-        return ("R5.5", f"{names[voter]} was beaten by the thug last night and cannot vote")
+        return ("R5.5", msg("{player} was beaten by the thug last night and cannot vote",
+                             player=names[voter]))
     if voter in voted:
-        return ("R5.1", f"{names[voter]} has already voted this turn")
+        return ("R5.1", msg("{player} has already voted this turn", player=names[voter]))
     if voter == target:
-        return ("P5.1", "a player cannot vote for himself")
+        return ("P5.1", Msg("a player cannot vote for himself"))
     return living_target_fault(target, alive, names)
 
 
 def night_turn_fault(turn: int, role: Role) -> Fault | None:
     """On turn 0 only the maniac acts (R6.2, R3.1)."""
     if turn == 0 and role is not Role.MANIAC:
-        return ("R6.2", "on turn 0 only the maniac's requests are accepted")
+        return ("R6.2", Msg("on turn 0 only the maniac's requests are accepted"))
     return None
 
 
@@ -107,14 +109,14 @@ def blast_fault(seat: int, target: int, used: bool, vsb: int, alive: list[bool],
                 names: tuple[str, ...]) -> Fault | None:
     """The kamikaze's blast (R13.1, D13.1); `vsb`: his clan's VSB (-1: none)."""
     if used:
-        return ("R13.1", "the kamikaze blows up once a game")
+        return ("R13.1", Msg("the kamikaze blows up once a game"))
     if target == seat:
-        return ("D13.1", "the kamikaze cannot target himself")
+        return ("D13.1", Msg("the kamikaze cannot target himself"))
     fault = living_target_fault(target, alive, names)
     if fault:
         return fault
     if target == vsb:
-        return ("D13.1", "the kamikaze cannot target his own clan's VSB")
+        return ("D13.1", Msg("the kamikaze cannot target his own clan's VSB"))
     return None
 
 
@@ -122,17 +124,17 @@ def beat_fault(seat: int, target: int, shoots: bool, beaten_ever: list[bool], vs
                alive: list[bool], names: tuple[str, ...]) -> Fault | None:
     """The thug's beating (R10.1-R10.3); `shoots`: he is his clan's shooter tonight."""
     if shoots:
-        return ("R10.3", "the thug is his clan's shooter tonight: he beats or shoots, "
-                         "not both (P10.2)")
+        return ("R10.3", Msg("the thug is his clan's shooter tonight: he beats or "
+                                   "shoots, not both (P10.2)"))
     if target == seat:
-        return ("P10.1", "the thug cannot beat himself")
+        return ("P10.1", Msg("the thug cannot beat himself"))
     fault = living_target_fault(target, alive, names)
     if fault:
         return fault
     if beaten_ever[target]:
-        return ("R10.2", f"{names[target]} was already beaten this game")
+        return ("R10.2", msg("{player} was already beaten this game", player=names[target]))
     if target == vsb:
-        return ("R10.2", "the thug cannot beat his own clan's VSB")
+        return ("R10.2", Msg("the thug cannot beat his own clan's VSB"))
     return None
 
 
@@ -140,16 +142,16 @@ def kill_fault(seat: int, target: int, alive: list[bool],
                names: tuple[str, ...]) -> Fault | None:
     """The maniac's kill (R9.1, R9.5)."""
     if target == seat:
-        return ("R9.5", "the maniac cannot kill himself")
+        return ("R9.5", Msg("the maniac cannot kill himself"))
     return living_target_fault(target, alive, names)
 
 
 def ambush_fault(rules: RuleSet, used: bool) -> Fault | None:
     """The maniac's ambush (R9.3)."""
     if not rules.maniac_ambush:
-        return ("R9.3", "the ambush is off in this rule set (maniac_ambush)")
+        return ("R9.3", Msg("the ambush is off in this rule set (maniac_ambush)"))
     if used:
-        return ("R9.3", "the maniac sits in ambush once a game")
+        return ("R9.3", Msg("the maniac sits in ambush once a game"))
     return None
 
 
@@ -157,7 +159,7 @@ def strike_fault(seat: int, target: int, alive: list[bool],
                  names: tuple[str, ...]) -> Fault | None:
     """The ninja's strike (R11.1, P11.1)."""
     if target == seat:
-        return ("P11.1", "the ninja cannot strike himself")
+        return ("P11.1", Msg("the ninja cannot strike himself"))
     return living_target_fault(target, alive, names)
 
 
@@ -165,9 +167,9 @@ def heal_fault(seat: int, target: int, last_heal: int, rules: RuleSet, alive: li
                names: tuple[str, ...]) -> Fault | None:
     """The doctor's heal (R8.3, R8.4, and their options)."""
     if target == seat and not rules.doctor_self_heal:
-        return ("R8.4", "the doctor cannot heal himself")
+        return ("R8.4", Msg("the doctor cannot heal himself"))
     if target == last_heal and not rules.doctor_repeat_heal:
-        return ("R8.3", f"the doctor healed {names[target]} last turn")
+        return ("R8.3", msg("the doctor healed {player} last turn", player=names[target]))
     return living_target_fault(target, alive, names)
 
 
@@ -177,21 +179,22 @@ def protect_fault(seat: int, targets: tuple[int, ...], turn: int, left: int,
     """The necromancer's protects (D12.1, R12.1, R12.2, P12.1); `left`: his protects left,
     `held`: who holds a protect already."""
     if turn not in (1, 2):
-        return ("D12.1", "protects are handed out on turns 1 and 2 only")
+        return ("D12.1", Msg("protects are handed out on turns 1 and 2 only"))
     if not targets:
-        return ("R12.1", "a protect names a player")
+        return ("R12.1", Msg("a protect names a player"))
     if len(targets) > left:
-        return ("R12.1", f"the necromancer has {left} protects left")
+        return ("R12.1", nmsg("the necromancer has {n} protect left",
+                              "the necromancer has {n} protects left", left))
     if len(set(targets)) != len(targets):
-        return ("P12.1", "two protects on one player")
+        return ("P12.1", Msg("two protects on one player"))
     for t in targets:
         if t == seat:
-            return ("R12.2", "the necromancer cannot protect himself")
+            return ("R12.2", Msg("the necromancer cannot protect himself"))
         fault = living_target_fault(t, alive, names)
         if fault:
             return fault
         if t in held:
-            return ("P12.1", f"{names[t]} already holds a protect")
+            return ("P12.1", msg("{player} already holds a protect", player=names[t]))
     return None
 
 
@@ -199,10 +202,10 @@ def army_targets_fault(seat: int, targets: tuple[int, ...], alive: list[bool],
                        names: tuple[str, ...]) -> Fault | None:
     """The Army's two victims (P12.3); whether it may rise at all is army_fault's."""
     if len(targets) != 2 or targets[0] == targets[1]:
-        return ("P12.3", "the Army kills two different players")
+        return ("P12.3", Msg("the Army kills two different players"))
     for t in targets:
         if t == seat:
-            return ("P12.3", "the Army's targets are players other than the necromancer")
+            return ("P12.3", Msg("the Army's targets are players other than the necromancer"))
         fault = living_target_fault(t, alive, names)
         if fault:
             return fault
@@ -213,9 +216,9 @@ def check_fault(seat: int, target: int, badge: bool, alive: list[bool],
                 names: tuple[str, ...]) -> Fault | None:
     """The commissar's (or the sergeant's, after R7.5) check (R7.1, P7.1)."""
     if not badge:
-        return ("R7.5", "the sergeant checks only from the turn after the commissar died")
+        return ("R7.5", Msg("the sergeant checks only from the turn after the commissar died"))
     if target == seat:
-        return ("P7.1", "the commissar cannot check himself")
+        return ("P7.1", Msg("the commissar cannot check himself"))
     return living_target_fault(target, alive, names)
 
 
@@ -249,19 +252,20 @@ def clan_order_fault(order: ClanOrder, turn: int, members: tuple[int, ...], vsb:
     sending it, and his order stands (P14.3)."""
     clan = order.clan
     if clan is Clan.NONE:
-        return ("R14.1", "an order needs a clan")
+        return ("R14.1", Msg("an order needs a clan"))
     if turn == 0:
-        return ("R6.2", "on turn 0 only the maniac's requests are accepted")
+        return ("R6.2", Msg("on turn 0 only the maniac's requests are accepted"))
     living = [m for m in members if alive[m]]
     if not living:
-        return ("R14.1", f"the {clan.key} has no living member")
+        return ("R14.1", msg("the {clan} has no living member", clan=Msg(clan.key)))
     n = len(alive)
     by = order.by if order.by >= 0 else (dons[0] if dons else -1)
     if by < 0:
-        return ("R14.4", f"the {clan.key} has no Don: the order must name who sends it")
+        return ("R14.4", msg("the {clan} has no Don: the order must name who sends it",
+                               clan=Msg(clan.key)))
     if not 0 <= by < n or by not in members:
         name = names[by] if 0 <= by < n else str(by)
-        return ("R14.1", f"{name} is not a {clan.key} member")
+        return ("R14.1", msg("{player} is not a {clan} member", player=name, clan=Msg(clan.key)))
     fault = present_fault(by, alive, absent, names)
     if fault and not (by in senders_left and by not in absent):
         return fault
@@ -269,25 +273,27 @@ def clan_order_fault(order: ClanOrder, turn: int, members: tuple[int, ...], vsb:
     if not is_don and order.shooter != by:
         return (
             "R14.4",
-            f"the order of {names[by]}, not the Don, makes him the shooter, "
-            f"not {names[order.shooter]}",
+            msg("the order of {player}, not the Don, makes him the shooter, not {shooter}",
+                player=names[by], shooter=names[order.shooter]),
         )
     shooter = order.shooter
     if not 0 <= shooter < n or shooter not in members:
         name = names[shooter] if 0 <= shooter < n else str(shooter)
-        return ("R14.1", f"the shooter {name} is not a {clan.key} member")
+        return ("R14.1", msg("the shooter {player} is not a {clan} member", player=name,
+                               clan=Msg(clan.key)))
     fault = present_fault(shooter, alive, absent, names)
     if fault:
         return fault
     if dons and by == dons[0] and shooter == by and len(living) > 1:
-        return ("R14.3", "the Don is not the shooter while another clan member is alive")
+        return ("R14.3", Msg("the Don is not the shooter while another clan member is alive"))
     fault = living_target_fault(order.target, alive, names)
     if fault:
         return fault
     if order.target in members:
-        return ("R14.2", f"a clan cannot shoot its own member {names[order.target]}")
+        return ("R14.2", msg("a clan cannot shoot its own member {player}",
+                               player=names[order.target]))
     if order.target == vsb:
-        return ("R14.2", f"a clan cannot kill its own VSB {names[order.target]}")
+        return ("R14.2", msg("a clan cannot kill its own VSB {player}", player=names[order.target]))
     return None
 
 
@@ -303,7 +309,7 @@ def order_fault(
     also accepts the Don of the start of the turn, P14.3)."""
     clan = order.clan
     if clan is Clan.NONE:
-        return ("R14.1", "an order needs a clan")
+        return ("R14.1", Msg("an order needs a clan"))
     don_seats = [d for d in ([st.don[clan]] if dons is None else dons) if d >= 0]
     return clan_order_fault(order, st.turn, st.members[clan], st.vsb_of[clan], don_seats,
                             st.alive, absent, st.names, senders_left)
@@ -329,23 +335,24 @@ def legal_orders(st: GameState, clan: Clan, absent: Collection[int] = ()) -> lis
 def army_fault(st: GameState, necro: int) -> Fault | None:
     """Why the Army of Darkness cannot be raised now (R12.5, R12.6, D12.3, D12.4)."""
     if st.army_used:
-        return ("R12.5", "the Army is raised once a game")
+        return ("R12.5", Msg("the Army is raised once a game"))
     if not st.heroes:
-        return ("D12.4", "there is no positive hero in this game")
+        return ("D12.4", Msg("there is no positive hero in this game"))
     for h in st.heroes:
         if st.alive[h]:
-            return ("R12.5", f"the positive hero {st.names[h]} is alive")
+            return ("R12.5", msg("the positive hero {player} is alive", player=st.names[h]))
     for h in st.heroes:
         cause = st.cause[h]
         if cause not in ARMY_CAUSES:
             rule = "R12.6" if cause is not None and cause.key == "hanged" else "D12.3"
-            how = cause.key if cause is not None else "unknown"
-            return (rule, f"the positive hero {st.names[h]} died of {how}, not at the hands "
-                          "of the mafia or the maniac")
+            how = Msg(cause.key if cause is not None else "unknown")
+            return (rule, msg("the positive hero {player} died of {cause}, not at the hands "
+                              "of the mafia or the maniac", player=st.names[h], cause=how))
     others = st.n_alive - (1 if st.alive[necro] else 0)
     if others < st.rules.army_min_living:
-        return ("R12.6", f"only {others} living players besides the necromancer "
-                         f"(needs {st.rules.army_min_living})")
+        return ("R12.6", nmsg("only {n} living player besides the necromancer (needs {needs})",
+                              "only {n} living players besides the necromancer (needs {needs})",
+                              others, needs=st.rules.army_min_living))
     return None
 
 
@@ -361,7 +368,7 @@ def action_fault(
     kind = type(action)
     allowed = ACTION_ROLES.get(kind, ())
     if role not in allowed:
-        return ("R1", f"a {role.key} cannot send this request")
+        return ("R1", msg("a {role} cannot send this request", role=Msg(role.key)))
     alive, names = st.alive, st.names
     fault = present_fault(seat, alive, absent, names) or night_turn_fault(st.turn, role)
     if fault:
@@ -388,7 +395,7 @@ def action_fault(
         return army_targets_fault(seat, action.targets, alive, names) or army_fault(st, seat)
     if isinstance(action, Check):
         return check_fault(seat, action.target, st.badge[seat], alive, names)
-    return ("R1", "unknown request")  # pragma: no cover
+    return ("R1", Msg("unknown request"))  # pragma: no cover
 
 
 def candidate_actions(st: GameState, seat: int) -> list[Action]:
@@ -432,12 +439,12 @@ def night_fault(
     absent: Collection[int] = (),
     senders_left: Collection[int] = (),
     dons: list[list[int]] | None = None,
-) -> tuple[int, str, Fault] | None:
+) -> tuple[int, Msg, Fault] | None:
     """The first fault of a night's requests: (actor seat, request text, fault), else None."""
     names = st.names
     for clan, order in night.orders.items():
         if order.clan is not clan:
-            return (order.by, order.text(names), ("R14.1", "order filed under the wrong clan"))
+            return (order.by, order.text(names), ("R14.1", Msg("order filed under the wrong clan")))
         fault = order_fault(st, order, absent, senders_left,
                             None if dons is None else dons[clan])
         if fault:

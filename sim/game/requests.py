@@ -1,8 +1,8 @@
 """What players ask for: votes and night requests (R5, R6, R7-R14).
 
 Requests are plain immutable values. The engine validates them (sim.engine.legal) and carries them
-out (sim.engine.game); it never makes one up. Each `text(names)` says the request in words, for
-error messages and the log.
+out (sim.engine.game); it never makes one up. Each `text(names)`
+says the request in words (a message, sim.game.messages), for error messages and the log.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from sim.game.messages import Msg, msg
 from sim.game.pickling import picklable
 from sim.game.roles import Clan
 
@@ -22,8 +23,8 @@ class Vote(NamedTuple):
     voter: int
     target: int
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"vote against {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("vote against {player}", player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +43,9 @@ class ClanOrder:
         object.__setattr__(self, "shooter", shooter)
         object.__setattr__(self, "by", by)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"{self.clan.key} order: {names[self.shooter]} shoots {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("{clan} order: {shooter} shoots {player}", clan=Msg(self.clan.key),
+                   shooter=names[self.shooter], player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +58,8 @@ class Blast:
     def __init__(self, target: int) -> None:
         object.__setattr__(self, "target", target)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"blast next to {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("blast next to {player}", player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +72,8 @@ class Beat:
     def __init__(self, target: int) -> None:
         object.__setattr__(self, "target", target)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"beat {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("beat {player}", player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +86,16 @@ class Kill:
     def __init__(self, target: int) -> None:
         object.__setattr__(self, "target", target)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"kill {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("kill {player}", player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
 class Ambush:
     """The maniac sits in ambush instead of killing (R9.3)."""
 
-    def text(self, names: Sequence[str]) -> str:
-        return "ambush"
+    def text(self, names: Sequence[str]) -> Msg:
+        return Msg("ambush")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +108,8 @@ class Strike:
     def __init__(self, target: int) -> None:
         object.__setattr__(self, "target", target)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"ninja strike on {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("ninja strike on {player}", player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +122,8 @@ class Heal:
     def __init__(self, target: int) -> None:
         object.__setattr__(self, "target", target)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"heal {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("heal {player}", player=names[self.target])
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +136,8 @@ class Protect:
     def __init__(self, targets: tuple[int, ...]) -> None:
         object.__setattr__(self, "targets", targets)
 
-    def text(self, names: Sequence[str]) -> str:
-        return "protect " + ", ".join(names[t] for t in self.targets)
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("protect {players}", players=", ".join(names[t] for t in self.targets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +150,9 @@ class RaiseArmy:
     def __init__(self, targets: tuple[int, ...]) -> None:
         object.__setattr__(self, "targets", targets)
 
-    def text(self, names: Sequence[str]) -> str:
-        return "raise the Army against " + ", ".join(names[t] for t in self.targets)
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("raise the Army against {players}",
+                   players=", ".join(names[t] for t in self.targets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +165,8 @@ class Check:
     def __init__(self, target: int) -> None:
         object.__setattr__(self, "target", target)
 
-    def text(self, names: Sequence[str]) -> str:
-        return f"check {names[self.target]}"
+    def text(self, names: Sequence[str]) -> Msg:
+        return msg("check {player}", player=names[self.target])
 
 
 #: A player's own night request (everything but the clan order).

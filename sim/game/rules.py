@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from sim.game.errors import CompositionError, InputError
+from sim.game.messages import Msg, msg
 from sim.game.params import Param
 from sim.game.roles import CLAN_ROLES, UNIQUE_ROLES, Camp, Clan, Role, camp_of
 
@@ -82,9 +83,8 @@ class RuleSet:
         values: dict[str, object] = {}
         for name, raw in overrides.items():
             if name not in known:
-                raise InputError(
-                    f"unknown rule {name!r} (rules: {', '.join(sorted(known))})"
-                )
+                raise InputError("unknown rule {name!r} (rules: {items})", name=name,
+                                 items=", ".join(sorted(known)))
             values[name] = _coerce_rule(name, type(getattr(self, name)), raw)
         new = dataclasses.replace(self, **values)  # type: ignore[arg-type]
         new.check()
@@ -102,11 +102,13 @@ class RuleSet:
             if prm.choices or prm.low <= value <= prm.high:
                 continue
             if (prm.low, prm.high) == (0.0, 1.0):
-                raise InputError(f"rule {name} must be a probability in [0, 1], got {value}")
+                raise InputError("rule {name} must be a probability in [0, 1], got {value}",
+                                 name=Msg(name), value=value)
             if prm.high == math.inf:
-                raise InputError(f"rule {name} must be >= {prm.low:g}, got {value}")
-            raise InputError(f"rule {name} must be from {prm.low:g} to {prm.high:g}, "
-                             f"got {value}")
+                raise InputError("rule {name} must be >= {low:g}, got {value}",
+                                 name=Msg(name), low=prm.low, value=value)
+            raise InputError("rule {name} must be from {low:g} to {high:g}, got {value}",
+                             name=Msg(name), low=prm.low, high=prm.high, value=value)
 
     def as_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -136,21 +138,25 @@ def _coerce_rule(name: str, kind: type, raw: object) -> object:
             return raw
         if isinstance(raw, str) and raw.strip().lower() in ("true", "false", "1", "0", "yes", "no"):
             return raw.strip().lower() in ("true", "1", "yes")
-        raise InputError(f"rule {name} takes true or false, got {_short(raw)}")
+        raise InputError("rule {name} takes true or false, got {short}",
+                         name=Msg(name), short=_short(raw))
     if kind is int:
         if isinstance(raw, bool):
-            raise InputError(f"rule {name} takes a whole number, got {raw!r}")
+            raise InputError("rule {name} takes a whole number, got {raw!r}",
+                             name=Msg(name), raw=raw)
         if isinstance(raw, str) and _ASCII_INT.fullmatch(raw.strip()):
             raw = int(raw.strip())
         if isinstance(raw, int):
             if abs(raw) > MAX_RULE_INT:
-                raise InputError(f"rule {name} takes a whole number up to {MAX_RULE_INT:,}, "
-                                 f"got one of {_digits(raw)} digits")
+                raise InputError("rule {name} takes a whole number up to {MAX_RULE_INT:,}, got one "
+                                 "of {digits} digits",
+                                 name=Msg(name), MAX_RULE_INT=MAX_RULE_INT, digits=_digits(raw))
             return raw
-        raise InputError(f"rule {name} takes a whole number, got {_short(raw)}")
+        raise InputError("rule {name} takes a whole number, got {short}",
+                         name=Msg(name), short=_short(raw))
     if kind is float:
         if isinstance(raw, bool):
-            raise InputError(f"rule {name} takes a number, got {raw!r}")
+            raise InputError("rule {name} takes a number, got {raw!r}", name=Msg(name), raw=raw)
         if isinstance(raw, str) and _ASCII_NUMBER.fullmatch(raw.strip()):
             raw = float(raw.strip())
         if isinstance(raw, int):
@@ -158,17 +164,19 @@ def _coerce_rule(name: str, kind: type, raw: object) -> object:
             try:
                 raw = float(whole)
             except OverflowError:
-                raise InputError(f"rule {name} takes a number from 0 to 1, got one of "
-                                 f"{_digits(whole)} digits") from None
+                raise InputError("rule {name} takes a number from 0 to 1, got one of {digits} "
+                                 "digits", name=Msg(name), digits=_digits(whole)) from None
         if isinstance(raw, float):
             if not math.isfinite(raw):
-                raise InputError(f"rule {name} takes a finite number, got {raw}")
+                raise InputError("rule {name} takes a finite number, got {raw}",
+                                 name=Msg(name), raw=raw)
             return raw
-        raise InputError(f"rule {name} takes a number, got {_short(raw)}")
-    raise InputError(f"rule {name}: unsupported type")  # pragma: no cover
+        raise InputError("rule {name} takes a number, got {short}",
+                         name=Msg(name), short=_short(raw))
+    raise InputError("rule {name}: unsupported type", name=Msg(name))  # pragma: no cover
 
 
-RuleHint = Callable[[str, str], str]
+RuleHint = Callable[[str, str], "str | Msg"]
 
 
 def toml_rule_hint(name: str, value: str) -> str:
@@ -202,6 +210,12 @@ class Seat:
         if self.role in CLAN_ROLES or self.role is Role.VSB:
             return f"{self.clan.key} {self.role.key}"
         return self.role.key
+
+    def word(self) -> Msg:
+        """The label as a message, worded per language (sim.game.i18n)."""
+        if self.role in CLAN_ROLES or self.role is Role.VSB:
+            return msg("{clan} {role}", clan=Msg(self.clan.key), role=Msg(self.role.key))
+        return Msg(self.role.key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +296,7 @@ class Composition:
         9 civilians. Needs n >= 12 (each clan needs a Don besides its special, D2.1).
         """
         if n < 12:
-            raise InputError(f"the standard table needs at least 12 players, got {n}")
+            raise InputError("the standard table needs at least 12 players, got {n}", n=n)
         mafia = round(n / 3)
         yakuza = (mafia + 1) // 2
         triad = mafia - yakuza
@@ -304,58 +318,66 @@ class Composition:
         )
 
     # -- the D2.1 check -----------------------------------------------------------------------
-    def problems(self, rules: RuleSet, how: RuleHint | None = None) -> list[str]:
+    def problems(self, rules: RuleSet, how: RuleHint | None = None) -> list[Msg]:
         """Every fault of D2.1, one message each (empty when valid). `how(name, value)` says
         how to set a rule option in the interface the input came from (a flag, TOML, JSON)."""
         return [message for _, message in self.faults(rules, how)]
 
-    def faults(self, rules: RuleSet, how: RuleHint | None = None) -> list[tuple[str, str]]:
+    def faults(self, rules: RuleSet, how: RuleHint | None = None) -> list[tuple[str, Msg]]:
         """`problems` with what each one is about, so a form can show it beside its control:
         a role key (`sergeant`, `doctor`), `CLAN.mafioso` or `CLAN.vsb` (a clan's members or
         its VSB), `seat:I` (one player), `players` or `names`."""
         hint = how or toml_rule_hint
-        out: list[tuple[str, str]] = []
+        out: list[tuple[str, Msg]] = []
         if self.n < 3:
-            out.append(("players", f"a game needs at least 3 players, got {self.n} (D2.1)"))
+            out.append(("players", msg("a game needs at least 3 players, got {n} (D2.1)",
+                                        n=self.n)))
         if len(set(self.names)) != len(self.names):
             dup = sorted(k for k, v in Counter(self.names).items() if v > 1)
-            out.append(("names", f"duplicate player names: {', '.join(dup)}"))
+            out.append(("names", msg("duplicate player names: {players}",
+                                      players=", ".join(dup))))
         for i, s in enumerate(self.seats):
             seat = f"seat:{i}"
             if s.role is Role.KAMIKAZE and s.clan is not Clan.YAKUZA:
-                out.append((seat, f"{self.names[i]}: the kamikaze is Yakuza only (R1, D2.1)"))
+                out.append((seat, msg("{player}: the kamikaze is Yakuza only (R1, D2.1)",
+                                      player=self.names[i])))
             if s.role is Role.THUG and s.clan is not Clan.TRIAD:
-                out.append((seat, f"{self.names[i]}: the thug is Triad only (R1, D2.1)"))
+                out.append((seat, msg("{player}: the thug is Triad only (R1, D2.1)",
+                                      player=self.names[i])))
             if s.role in (Role.MAFIOSO, Role.VSB) and s.clan is Clan.NONE:
-                out.append((seat, f"{self.names[i]}: a {s.role.key} needs a clan (yakuza or "
-                                  "triad)"))
+                out.append((seat, msg("{player}: a {role} needs a clan (yakuza or triad)",
+                                      player=self.names[i], role=Msg(s.role.key))))
             if s.role not in CLAN_ROLES and s.role is not Role.VSB and s.clan is not Clan.NONE:
-                out.append((seat, f"{self.names[i]}: a {s.role.key} belongs to no clan"))
+                out.append((seat, msg("{player}: a {role} belongs to no clan",
+                                      player=self.names[i], role=Msg(s.role.key))))
         if self.count(Role.SERGEANT) and not self.count(Role.COMMISSAR):
-            out.append(("sergeant", "a sergeant without a commissar (D2.1)"))
+            out.append(("sergeant", Msg("a sergeant without a commissar (D2.1)")))
         for clan in (Clan.YAKUZA, Clan.TRIAD):
             members = [s for s in self.seats if s.clan is clan and s.role in CLAN_ROLES]
             vsb = self.count(Role.VSB, clan)
             if vsb and not members:
-                out.append((f"{clan.key}.vsb", f"a {clan.key} VSB without his clan (D2.1)"))
+                out.append((f"{clan.key}.vsb", msg("a {clan} VSB without his clan (D2.1)",
+                                                     clan=Msg(clan.key))))
             if members and vsb == 0 and rules.require_vsb:
                 out.append((f"{clan.key}.vsb",
-                            f"the {clan.key} has no VSB (R2.3; to allow it: "
-                            f"{hint('require_vsb', 'false')})"))
+                            msg("the {clan} has no VSB (R2.3; to allow it: {how})",
+                                clan=Msg(clan.key), how=hint("require_vsb", "false"))))
             if vsb > 1:
                 out.append((f"{clan.key}.vsb",
-                            f"the {clan.key} has {vsb} VSBs; each clan has exactly one (R2.3)"))
+                            msg("the {clan} has {n} VSBs; each clan has exactly one (R2.3)",
+                                clan=Msg(clan.key), n=vsb)))
             if members and all(s.role is not Role.MAFIOSO for s in members):
                 out.append((f"{clan.key}.mafioso",
-                            f"the {clan.key} has only a kamikaze or thug: no possible Don "
-                            "(R2.6, D2.1)"))
+                            msg("the {clan} has only a kamikaze or thug: no possible Don "
+                                "(R2.6, D2.1)", clan=Msg(clan.key))))
         if not rules.allow_duplicate_roles:
             for role in sorted(UNIQUE_ROLES):
                 k = self.count(role)
                 if k > 1:
                     out.append((role.key,
-                                f"{k} players are {role.key}; a unique role appears once "
-                                f"(D2.1; to allow it: {hint('allow_duplicate_roles', 'true')})"))
+                                msg("{n} players are {role}; a unique role appears once "
+                                    "(D2.1; to allow it: {how})", n=k, role=Msg(role.key),
+                                    how=hint("allow_duplicate_roles", "true"))))
         return out
 
     def validate(self, rules: RuleSet, how: RuleHint | None = None) -> None:

@@ -31,6 +31,7 @@ from sim.engine.game import Game
 from sim.engine.info import InfoModel
 from sim.engine.state import GameState
 from sim.game.errors import MafiaSimError
+from sim.game.messages import msg
 from sim.game.requests import ClanOrder, TurnInput
 from sim.game.roles import Clan, Role
 from sim.game.rules import Composition, RuleSet
@@ -364,7 +365,7 @@ class Session:
             try:
                 fault = game.send_action(night, s, action, absent, shooters)
             except (TypeError, AttributeError):
-                fault = ("R1", f"not a request: {action!r}")
+                fault = ("R1", msg("not a request: {action!r}", action=action))
             if fault is not None:
                 text = action.text(st.names) if hasattr(action, "text") else repr(action)
                 self._illegal(agents[s], text, fault)
@@ -411,8 +412,8 @@ class Session:
             driver.watch(game, agent, what, reply)
         return reply
 
-    def _illegal(self, agent: Agent, request: str,
-                 fault: tuple[str, str] | Exception) -> None:
+    def _illegal(self, agent: Agent, request: object,
+                 fault: tuple[str, object] | Exception) -> None:
         driver = self.driver
         if driver.on_illegal == "skip":
             driver.skipped += 1

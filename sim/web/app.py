@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import importlib.resources
 import json
 import secrets
@@ -37,6 +38,7 @@ from sim.analysis.compare import paired_compare, same_by_construction
 from sim.analysis.odds import odds
 from sim.engine.newspaper import GENDERS, ROLE_EN, ROLE_RU, causes_text
 from sim.game.errors import InputError, MafiaSimError
+from sim.game.messages import Msg, as_msg
 from sim.game.roles import WINNER_KEYS, Cause, Role
 from sim.game.rules import Composition, RuleSet
 from sim.play.resolve import resolve
@@ -53,9 +55,9 @@ from sim.web.forms import (
     rule_kind,
     whole,
 )
-from sim.web.i18n import LANGS, translator
+from sim.web.i18n import LANGS, composition_words, page_msg, translator, words_of
 from sim.web.live import Live, Registry
-from sim.web.store import GameStore, StoredGame, StoreError
+from sim.web.store import FORMAT, GameStore, StoredGame, StoreError
 
 HERE = Path(__file__).resolve().parent
 #: the largest request body (a game file is at most host.MAX_FILE_BYTES)
@@ -82,20 +84,20 @@ class PageState:
     host_rules: dict[str, object] = field(default_factory=dict)
     game: dict[str, Any] | None = None
     draft: dict[str, str] = field(default_factory=dict)
-    players_error: str = ""
-    row_errors: dict[int, str] = field(default_factory=dict)
-    odds_error: str = ""
-    message: str = ""
-    #: the values of `message` when it is a key of sim.web.i18n (the page words it)
-    message_values: dict[str, object] = field(default_factory=dict)
+    #: the messages shown (sim.game.messages.Msg, worded in the reader's language), "" none
+    players_error: Msg | str = ""
+    row_errors: dict[int, Msg] = field(default_factory=dict)
+    odds_error: Msg | str = ""
+    message: Msg | str = ""
     #: the stored game this page hosts (sim.web.store) and the revision it shows
     game_id: str | None = None
     revision: int = 0
 
-    def say(self, message: str = "", **values: object) -> None:
-        """The host tab's message: a key of sim.web.i18n with its values, or a message worded
-        elsewhere (an engine refusal), shown as it is; "" clears it."""
-        self.message, self.message_values = message, values
+    def say(self, message: str | Msg | Exception = "", **values: object) -> None:
+        """The host tab's message: a key of the page's words (sim.web.i18n) with its values,
+        or a message (an engine refusal, an error carrying one); "" clears it."""
+        self.message = page_msg(message, **values) if isinstance(message, str) and message \
+            else (as_msg(message) if message else "")
 
 
 class Sessions:
@@ -136,13 +138,41 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         lang = request.cookies.get("lang", "ru")
         lang = lang if lang in LANGS else "ru"
         t = translator(lang)
+        words = words_of(lang)
 
-        def num(v: int) -> str:  # 10,000 in English, 10 000 in Russian
-            return f"{v:,}".replace(",", "\u00a0") if lang == "ru" else f"{v:,}"
+        def num(v: float, spec: str = "") -> str:  # 10,000 and 62.5 in English, 10 000, 62,5
+            return words.number(v, spec)
+
+        def pct(share: float, digits: int = 1) -> str:  # 62.5% in English, 62,5 % in Russian
+            return words.percent(share, digits)
+
+        def ivl(low: float, high: float, points: bool = False) -> str:
+            """An interval: shares as percents, or differences in points (signed); Russian
+            separates the bounds with a semicolon, its decimal mark being the comma."""
+            lo, hi = ((num(low * 100, "+.1f"), num(high * 100, "+.1f")) if points
+                      else (pct(low), pct(high)))
+            return f"[{lo}; {hi}]" if lang == "ru" else f"[{lo}, {hi}]"
+
+        def m(x: object) -> str:  # a message or an error in the page's language
+            return words(x) if x else ""
 
         def when(ts: float) -> str:  # a stored game's last turn, as each language dates
             return time.strftime("%d.%m.%Y %H:%M" if lang == "ru" else "%Y-%m-%d %H:%M",
                                  time.localtime(ts))
+
+        def comp_words(roles: str) -> str:  # a table as a host writes it
+            try:
+                return composition_words(build_setup(None, roles=roles).comp, lang)
+            except InputError:
+                return roles
+
+        def rule_diff_words(diff: list[tuple[str, object, object]]) -> str:
+            def value(v: object) -> str:
+                if isinstance(v, bool):
+                    return words(Msg("true")) if v else words(Msg("false"))
+                return num(v) if isinstance(v, (int, float)) else str(v)
+            return "; ".join(t("arm_rule", rule=t("rule_" + k), a=value(a), b=value(b))
+                             for k, a, b in diff)
 
         def cause_words(keys: list[str]) -> str:  # a death's causes as the newspaper words them
             return causes_text([Cause[k.upper()] for k in keys], lang)
@@ -151,7 +181,9 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
             rules=RULES, rule_kind=rule_kind, max_players=MAX_PLAYERS, max_games=MAX_GAMES,
             max_turns=host.MAX_TURNS, max_name=host.MAX_NAME, max_kb=host.MAX_FILE_BYTES // 1024,
             default_rules=RuleSet().as_dict(), role_names=role_names(lang), num=num,
-            cause_words=cause_words, when=when,
+            pct=pct, ivl=ivl, m=m,
+            cause_words=cause_words, when=when, comp_words=comp_words,
+            rule_diff_words=rule_diff_words,
             **context)
         response = HTMLResponse(html, status_code=status)
         if "sid" not in request.cookies or request.state.sid != request.cookies.get("sid"):
@@ -204,7 +236,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         try:
             form = await request.form(max_files=1, max_fields=2000)
         except Exception as e:  # a malformed body is the sender's mistake
-            raise InputError(f"the form could not be read: {type(e).__name__}") from None
+            raise InputError("the form could not be read: {name}", name=type(e).__name__) from None
         return {k: v for k, v in form.multi_items()}
 
     # -- pick a table -------------------------------------------------------------------------
@@ -250,14 +282,14 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
                 n = whole(data.get("players", ""), 12, MAX_PLAYERS)
                 form.set_composition(Composition.standard(n))
             except InputError as e:
-                form.errors = {"players": str(e)}
+                form.errors = {"players": e.msg}
                 return page(request, "_table.html", form=form, rec=None, run=None,
                             players_value=str(data.get("players", ""))[:20])
         elif data.get("action") == "use" and isinstance(data.get("roles"), str):
             try:
                 form.set_composition(build_setup(None, roles=data["roles"][:400]).comp)
             except InputError as e:
-                form.errors = {"total": str(e)}
+                form.errors = {"total": e.msg}
         state.table = form
         start_table(request, form)
         return page(request, "_table.html", form=form, rec=recommendation(form),
@@ -288,7 +320,8 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
                 share = diff[c][arm]
                 lo, hi = share_interval(round(share * done), done)
                 arms[arm].append({"camp": c, "share": share, "low": lo, "high": hi})
-        return {"run": run_, "camps_diff": diff, "done": done, "arms": arms}
+        return {"run": run_, "camps_diff": diff, "done": done, "arms": arms,
+                "rule_diff": run_.context.get("rule_diff", [])}
 
     async def compare_page(request: Request) -> Response:
         state = state_of(request)
@@ -320,7 +353,8 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
 
             live.start(request.state.sid, Live(
                 "compare", play, games, jobs,
-                {"identical": same_by_construction(setup_a, setup_b)}))
+                {"identical": same_by_construction(setup_a, setup_b),
+                 "rule_diff": rule_diff(setup_a.rules, setup_b.rules)}))
         return page(request, "_compare.html", a=a, b=b, **compare_results(request))
 
     async def compare_live(request: Request) -> Response:
@@ -330,7 +364,10 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
     def host_context(state: PageState) -> dict[str, Any]:
         ctx: dict[str, Any] = {"state": state, "genders": GENDERS,
                                "roles_list": host.ROLE_KEYS, "clans": host.CLAN_KEYS,
-                               "stored_games": store.games() if store is not None else None}
+                               "stored_games": store.games() if store is not None else None,
+                               "say_kinds": host.SAY_KINDS, "say_channels": host.SAY_CHANNELS,
+                               "claim_values": host.CLAIM_VALUES,
+                               "check_values": host.CHECK_VALUES, "store_format": FORMAT}
         if state.game is None:
             return ctx
         result = resolve(state.game)
@@ -348,10 +385,11 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         rows = host.rows_from_form(data)
         action = str(data.get("action", ""))[:20]
         state.players_error, state.row_errors = "", {}
+        state.say()  # an earlier message (a file that did not load) does not stay beside new ones
         try:
             state.host_rules = host.rules_from_form(data)
         except InputError as e:
-            state.players_error = str(e)
+            state.players_error = e.msg
         if action == "add" and len(rows) < MAX_PLAYERS:
             rows.append(host.PlayerRow())
         elif action.startswith("remove_"):
@@ -367,12 +405,12 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
                 for r, name in zip(rows, old, strict=False):
                     r.name = name
             except InputError as e:
-                state.players_error = str(e)
+                state.players_error = e.msg
         state.rows = rows
         if action == "start" and not state.players_error:
             for i, r in enumerate(rows):
                 if len(r.name) > host.MAX_NAME:
-                    state.row_errors[i] = "name_too_long"
+                    state.row_errors[i] = page_msg("name_too_long", n=host.MAX_NAME)
         if action == "start" and not state.players_error and not state.row_errors:
             try:
                 state.game = host.new_game(rows, state.host_rules)
@@ -381,9 +419,9 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
             except MafiaSimError as e:
                 row = host.row_of_error(str(e))
                 if row is not None:
-                    state.row_errors[row] = str(e)
+                    state.row_errors[row] = e.msg
                 else:
-                    state.players_error = str(e)
+                    state.players_error = e.msg
         return page(request, "_host.html", **host_context(state))
 
     async def host_turn(request: Request) -> Response:
@@ -429,7 +467,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
                     state.draft = {}
                     save_turn(request, state, before)
                 except MafiaSimError as e:
-                    state.say(str(e))
+                    state.say(e)
         elif store is not None and state.game_id is not None:
             store.save_draft(state.game_id, state.draft)
         return page(request, "_host.html", **host_context(state))
@@ -437,8 +475,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
     async def host_save(request: Request) -> Response:
         state = state_of(request)
         if state.game is None:
-            return page(request, "error.html", status=400,
-                        message="there is no game to save yet")
+            return page(request, "error.html", status=400, message=page_msg("no_game_to_save"))
         body = json.dumps(state.game, ensure_ascii=False, indent=1) + "\n"
         return Response(body, media_type="application/json", headers={
             "Content-Disposition": 'attachment; filename="game.json"'})
@@ -448,7 +485,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         data = await form_of(request)
         upload = data.get("file")
         if not isinstance(upload, UploadFile):
-            state.say("choose a game file (JSON) to load")
+            state.say("choose_file")
         else:
             raw = await upload.read(host.MAX_FILE_BYTES + 1)
             try:
@@ -459,7 +496,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
                 state.rows = host.rows_from_game(state.game)
                 stored(request, state, name.removesuffix(".json"))
             except MafiaSimError as e:
-                state.say(str(e))
+                state.say(e)
         if request.headers.get("hx-request"):
             return page(request, "_host.html", **host_context(state))
         return RedirectResponse("/host", status_code=303)
@@ -526,16 +563,16 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         data = await form_of(request)
         state.odds_error = ""
         if state.game is None:
-            state.odds_error = "enter the players first"
+            state.odds_error = page_msg("enter_players_first")
             return page(request, "_odds.html", state=state, run=None)
         try:
             games = whole(data.get("odds_games", str(ODDS_GAMES)), 200, MAX_ODDS_GAMES)
         except InputError as e:
-            state.odds_error = f"games: {e}"
+            state.odds_error = page_msg("odds_games", error=e)
             return page(request, "_odds.html", state=state, run=None)
         game = state.game
         if resolve(game)["outcome"]["winner"]:
-            state.odds_error = "the game is over: there is nothing left to play"
+            state.odds_error = page_msg("nothing_to_play")
             return page(request, "_odds.html", state=state, run=None)
         setup = build_setup(None)  # the default agents, as `mafia-sim odds` plays them
 
@@ -583,17 +620,18 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
-        message = "no such page" if status == 404 else f"this request is not accepted ({status})"
+        message = page_msg("not_found") if status == 404 else page_msg(
+            {405: "not_allowed", 413: "too_large"}.get(status, "not_accepted"), status=status,
+            kb=host.MAX_FILE_BYTES // 1024)
         return page(request, "error.html", status=status, message=message)
 
     async def bad_input(request: Request, exc: Exception) -> Response:
         # a bad value that reached the library: its one-line message, as on the command line
-        return page(request, "error.html", status=400, message=str(exc))
+        return page(request, "error.html", status=400, message=as_msg(exc))
 
     async def crash(request: Request, exc: Exception) -> Response:
         return page(request, "error.html", status=500,
-                    message=f"the page failed on this request ({type(exc).__name__}); "
-                            "please report it with the steps that led here")
+                    message=page_msg("page_failed", error=type(exc).__name__))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -613,6 +651,12 @@ def role_names(lang: str) -> dict[str, str]:
     """Each role's name in the page's language (the newspaper's words)."""
     words = ROLE_RU if lang == "ru" else ROLE_EN
     return {r.key: words[r] for r in Role}
+
+
+def rule_diff(a: RuleSet, b: RuleSet) -> list[tuple[str, object, object]]:
+    """The rule options that differ between two arms: (name, A's value, B's value)."""
+    va, vb = a.as_dict(), b.as_dict()
+    return [(k, va[k], vb[k]) for k in va if va[k] != vb[k]]
 
 
 def recommendation(form: TableForm) -> dict[str, Any] | None:
@@ -652,15 +696,20 @@ class Guard:
                    for k, v in scope.get("headers", [])}
         host_header = headers.get("host", "")
         hostname = urlsplit("//" + host_header).hostname or ""
+        cookie = headers.get("cookie", "")
+        lang = "ru"
+        for part in cookie.split(";"):
+            k, _, v = part.strip().partition("=")
+            if k == "lang" and v in LANGS:
+                lang = v
         if self.allowed_hosts is not None and hostname not in self.allowed_hosts:
-            await _plain(send, 400, "this page answers only at its own address")
+            await _plain(send, 400, lang, "wrong_address")
             return
         origin = headers.get("origin")
         if scope["method"] not in ("GET", "HEAD") and origin and origin != "null" \
                 and urlsplit(origin).netloc != host_header:
-            await _plain(send, 403, "a request from another site is refused")
+            await _plain(send, 403, lang, "other_site")
             return
-        cookie = headers.get("cookie", "")
         sid = ""
         for part in cookie.split(";"):
             k, _, v = part.strip().partition("=")
@@ -673,7 +722,7 @@ class Guard:
         except ValueError:
             length = 0
         if length > MAX_BODY:
-            await _plain(send, 413, f"the request is larger than {MAX_BODY // 1024} KB")
+            await _plain(send, 413, lang, "body_too_large", kb=MAX_BODY // 1024)
             return
         if scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, send)
@@ -686,7 +735,7 @@ class Guard:
             body = message.get("body", b"")
             total += len(body)
             if total > MAX_BODY:
-                await _plain(send, 413, f"the request is larger than {MAX_BODY // 1024} KB")
+                await _plain(send, 413, lang, "body_too_large", kb=MAX_BODY // 1024)
                 return
             chunks.append(body)
             more = message.get("more_body", False)
@@ -702,9 +751,13 @@ class Guard:
         await self.app(scope, replay, send)
 
 
-async def _plain(send: Send, status: int, text: str) -> None:
-    body = (f"<!doctype html><meta charset=utf-8><title>mafia-sim</title>"
-            f"<p>{text}</p><p><a href=\"/\">mafia-sim</a></p>").encode()
+async def _plain(send: Send, status: int, lang: str, key: str, **values: object) -> None:
+    """A refusal before the app (the Guard's): one line in the reader's language."""
+    t = translator(lang)
+    body = (f"<!doctype html><html lang=\"{lang}\"><meta charset=utf-8>"
+            f"<title>{html.escape(t('title'))}</title>"
+            f"<p class=\"error\">{html.escape(t(key, **values))}</p>"
+            f"<p><a href=\"/\">{html.escape(t('back'))}</a></p></html>").encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/html; charset=utf-8"),
                             (b"content-length", str(len(body)).encode())]})

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from sim.game.errors import InputError
+from sim.game.messages import Msg, msg
 from sim.game.rules import Composition, RuleSet
 from sim.play.setup import Setup, build_setup, check_playable
 
@@ -42,18 +43,21 @@ def rule_kind(name: str) -> str:
     return type(getattr(RuleSet(), name)).__name__
 
 
-def web_rule_hint(name: str, value: str) -> str:
-    return f"set the rule option {name} to {value} below"
+def web_rule_hint(name: str, value: str) -> Msg:
+    return msg("set the rule option “{rule}” to {value} below", rule=Msg(name),
+               value=Msg(value))
 
 
 def whole(text: object, low: int, high: int) -> int:
     """A whole number typed in a form, or an InputError that says what is wrong."""
     t = str(text if text is not None else "").strip()
     if not _INT.fullmatch(t):
-        raise InputError(f"{t[:20]!r} is not a whole number" if t else "enter a whole number")
+        if not t:
+            raise InputError("enter a whole number")
+        raise InputError("{text!r} is not a whole number", text=t[:20])
     v = int(t)
     if not low <= v <= high:
-        raise InputError(f"{v} is out of range: from {low} to {high}")
+        raise InputError("{v} is out of range: from {low} to {high}", v=v, low=low, high=high)
     return v
 
 
@@ -65,7 +69,8 @@ class TableForm:
     rules: dict[str, str] = field(default_factory=dict)
     games: str = str(DEFAULT_GAMES)
     seed: str = "0"
-    errors: dict[str, str] = field(default_factory=dict)
+    #: control -> its message (sim.game.messages), worded in the reader's language
+    errors: dict[str, Msg] = field(default_factory=dict)
 
     @classmethod
     def standard(cls, n: int = 25) -> TableForm:
@@ -126,28 +131,28 @@ class TableForm:
             try:
                 kw[keyword] = whole(self.counts.get(control, "0"), 0, MAX_PLAYERS)
             except InputError as e:
-                self.errors[control] = str(e)
+                self.errors[control] = e.msg
         rules = RuleSet()
         for name in RULES:
             try:
                 rules = rules.replace({name: self.rules.get(name, "")})
             except InputError as e:
-                self.errors["rule_" + name] = str(e)
+                self.errors["rule_" + name] = e.msg
         games = seed = 0
         try:
             games = whole(self.games, MIN_GAMES, MAX_GAMES)
         except InputError as e:
-            self.errors["games"] = str(e)
+            self.errors["games"] = e.msg
         try:
             seed = whole(self.seed, 0, MAX_SEED)
         except InputError as e:
-            self.errors["seed"] = str(e)
+            self.errors["seed"] = e.msg
         if self.errors:
             return None, games, seed
         n = sum(kw.values())
         if n > MAX_PLAYERS:
-            self.errors["total"] = f"{n} players: the page plays tables of at most " \
-                                   f"{MAX_PLAYERS}"
+            self.errors["total"] = msg("{n} players: the page plays tables of at most {most}",
+                                       n=n, most=MAX_PLAYERS)
             return None, games, seed
         comp = Composition.from_counts(**kw)
         for about, message in comp.faults(rules, web_rule_hint):
@@ -157,7 +162,7 @@ class TableForm:
             try:
                 check_playable(comp)
             except InputError as e:
-                self.errors["total"] = str(e)
+                self.errors["total"] = e.msg
         if self.errors:
             return None, games, seed
         # the command line's own path: --players N for the standard table (the same seat
@@ -168,7 +173,7 @@ class TableForm:
                                 roles=None if standard else comp.describe(),
                                 rules=dict(self.rules))
         except InputError as e:
-            self.errors["total"] = str(e)
+            self.errors["total"] = e.msg
             return None, games, seed
         return setup, games, seed
 

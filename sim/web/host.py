@@ -16,9 +16,11 @@ from typing import Any
 
 from sim.engine.legal import legal_actions, legal_orders, legal_votes
 from sim.game.errors import IllegalRequest, InputError, MafiaSimError
+from sim.game.messages import Msg
 from sim.game.requests import Ambush, Protect, RaiseArmy
-from sim.game.roles import Clan, Role
+from sim.game.roles import Clan, Role, Shown
 from sim.game.rules import Composition, RuleSet
+from sim.game.talk import Channel
 from sim.play.driver import ACTING
 from sim.play.resolve import ScriptedGame, parse_game, resolve
 from sim.web.forms import MAX_PLAYERS, RULES, rule_kind
@@ -28,6 +30,8 @@ MAX_TURNS = 100
 #: the largest game file the page reads
 MAX_FILE_BYTES = 512 * 1024
 MAX_NAME = 40
+#: the most statements one day takes on the page
+MAX_SAYS = 100
 ROLE_KEYS = [r.key for r in Role]
 CLAN_KEYS = ["yakuza", "triad"]
 #: the night key of the `resolve` schema for each acting role
@@ -94,7 +98,7 @@ def rules_from_form(form: Mapping[str, Any]) -> dict[str, object]:
 def new_game(rows: list[PlayerRow], rules: Mapping[str, object]) -> dict[str, Any]:
     """A game of these players (the schema's `players`), checked as `resolve` checks it."""
     if len(rows) > MAX_PLAYERS:
-        raise InputError(f"at most {MAX_PLAYERS} players")
+        raise InputError("at most {MAX_PLAYERS} players", MAX_PLAYERS=MAX_PLAYERS)
     players = []
     for r in rows:
         p: dict[str, Any] = {"name": r.name, "role": r.role}
@@ -120,7 +124,8 @@ def row_of_error(message: str) -> int | None:
 def load_game_text(data: bytes, where: str = "the file") -> dict[str, Any]:
     """A game file's bytes as a game dict, checked by playing it (InputError otherwise)."""
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{where} is larger than {MAX_FILE_BYTES // 1024} KB")
+        raise InputError("{where} is larger than {value} KB",
+                         where=where, value=MAX_FILE_BYTES // 1024)
     game = parse_game(data, where)
     check_size(game)
     resolve(game)  # every turn played: a bad file or an illegal request is refused here
@@ -130,9 +135,11 @@ def load_game_text(data: bytes, where: str = "the file") -> dict[str, Any]:
 def check_size(game: Mapping[str, Any]) -> None:
     players, turns = game.get("players"), game.get("turns", [])
     if isinstance(players, list) and len(players) > MAX_PLAYERS:
-        raise InputError(f"{len(players)} players: the page hosts at most {MAX_PLAYERS}")
+        raise InputError("{count} players: the page hosts at most {MAX_PLAYERS}",
+                         count=len(players), MAX_PLAYERS=MAX_PLAYERS)
     if isinstance(turns, list) and len(turns) > MAX_TURNS:
-        raise InputError(f"{len(turns)} turns: the page hosts at most {MAX_TURNS}")
+        raise InputError("{count} turns: the page hosts at most {MAX_TURNS}",
+                         count=len(turns), MAX_TURNS=MAX_TURNS)
 
 
 # -- the turn being entered -------------------------------------------------------------------
@@ -149,7 +156,40 @@ class VoteRow:
     target: str
     voters: list[Choice]
     targets: list[Choice]
-    error: str = ""
+    error: Msg | str = ""
+
+
+@dataclass
+class SayRow:
+    """One statement of the day's talk (R2.7): who says it, what (a claim, an announced
+    check, an accusation, a defence), about whom, the role or result, and on which channel."""
+
+    index: int
+    by: str
+    kind: str
+    target: str
+    value: str
+    channel: str
+    to: str
+    speakers: list[Choice]
+    targets: list[Choice]
+    error: Msg | str = ""
+
+    @property
+    def needs_target(self) -> bool:
+        return self.kind in ("check", "accuse", "defend")
+
+    @property
+    def needs_value(self) -> bool:
+        return self.kind in ("claim", "check")
+
+
+#: the statements a host enters, and where they may be said (R2.7; sim.game.talk)
+SAY_KINDS = ("claim", "check", "accuse", "defend")
+SAY_CHANNELS = tuple(c.value for c in Channel)
+#: what a claim may name (a role) and a check announce (what a check shows, R7.2)
+CLAIM_VALUES = tuple(r.key for r in Role)
+CHECK_VALUES = tuple(x.value for x in Shown)
 
 
 @dataclass
@@ -172,7 +212,7 @@ class NightRow:
     second: list[Choice] = field(default_factory=list)
     a: str = ""
     b: str = ""
-    error: str = ""
+    error: Msg | str = ""
 
 
 @dataclass
@@ -197,13 +237,16 @@ class Editor:
     living: list[int]
     votes: list[VoteRow] = field(default_factory=list)
     new_vote: VoteRow | None = None
+    #: the day's talk, in order, and the row for the next statement
+    says: list[SayRow] = field(default_factory=list)
+    new_say: SayRow | None = None
     lists: dict[str, set[int]] = field(default_factory=dict)
     night: list[NightRow] = field(default_factory=list)
-    day_error: str = ""
+    day_error: Msg | str = ""
     day_ends: bool = False
     #: who the attrition rules will act on if the day is resolved as entered (R16.1, R16.2)
     warnings: list[AttritionWarning] = field(default_factory=list)
-    error: str = ""
+    error: Msg | str = ""
     turn_dict: dict[str, Any] = field(default_factory=dict)
 
 
@@ -266,6 +309,9 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
             if ed.lists[what]:
                 day[what] = [names[s] for s in sorted(ed.lists[what])]
         absent: set[int] = ed.lists["absent"] - st.beaten_today  # D10.4: the beaten are excused
+        said = _says(ed, draft, names, n)
+        if said:
+            day["statements"] = said
         voted: set[int] = set()
         pairs: list[list[str]] = []
         try:
@@ -293,12 +339,12 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
     try:
         inp, rep = sg.start_day(t, day)
     except IllegalRequest as e:
-        ed.day_error = str(e)
+        ed.day_error = e.msg
         _place_day_error(ed, e)
         ed.turn_dict = day
         return ed
     except MafiaSimError as e:
-        ed.day_error = str(e)
+        ed.day_error = e.msg
         ed.turn_dict = day
         return ed
     if rep.outcome is not None:
@@ -338,7 +384,7 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
                     shooters.add(sh)
                 night[clan.key] = req
             elif tgt is not None:
-                row.error = "name the shooter (R14.1)"
+                row.error = Msg("name the shooter (R14.1)")
             ed.night.append(row)
     requests: dict[str, list[dict[str, Any]]] = {}
     for s in range(n):
@@ -406,44 +452,102 @@ def editor(game: Mapping[str, Any], draft: Mapping[str, Any]) -> Editor | None:
     except IllegalRequest as e:
         _place_error(ed, e)
     except MafiaSimError as e:
-        ed.error = str(e)
+        ed.error = e.msg
     return ed
+
+
+def _says(ed: Editor, draft: Mapping[str, Any], names: list[str], n: int
+          ) -> list[dict[str, Any]]:
+    """The statement rows of the draft (`says`, `say_by_I`, `say_kind_I`, ...) into `ed`, and
+    as the game file's `statements`; a row without a speaker or a kind drops out. Who may
+    say what on which channel is the engine's to decide (P5.7: R2.7, R10.4, R16.6): a refused
+    statement gets its message beside its row."""
+    try:
+        count = min(int(str(draft.get("says", "0"))[:3]), MAX_SAYS)
+    except ValueError:
+        count = 0
+    everyone = [Choice(str(s), names[s]) for s in ed.living]
+    out: list[dict[str, Any]] = []
+
+    def row(i: int) -> SayRow:
+        def pick(key: str, allowed: tuple[str, ...]) -> str:
+            v = str(draft.get(f"say_{key}_{i}", ""))[:20]
+            return v if v in allowed else ""
+
+        by, target, to = (_seat(str(draft.get(f"say_{k}_{i}", "")), n)
+                          for k in ("by", "target", "to"))
+        kind = pick("kind", SAY_KINDS)
+        value = pick("value", CLAIM_VALUES if kind == "claim" else CHECK_VALUES)
+        channel = pick("channel", SAY_CHANNELS) or "public"
+        return SayRow(len(ed.says), "" if by is None else str(by), kind,
+                      "" if target is None else str(target), value, channel,
+                      "" if to is None else str(to), everyone, everyone)
+
+    for i in range(count + 1):
+        r = row(i)
+        if not (r.by and r.kind):
+            if i == count:
+                ed.new_say = r
+            continue
+        ed.says.append(r)
+        item: dict[str, Any] = {"by": names[int(r.by)], "kind": r.kind}
+        if r.needs_target and r.target:
+            item["target"] = names[int(r.target)]
+        if r.needs_value and r.value:
+            item["value"] = r.value
+        if r.channel != "public":
+            item["channel"] = r.channel
+        if r.channel == "checked" and r.to:
+            item["to"] = names[int(r.to)]
+        out.append(item)
+    if ed.new_say is None:
+        ed.new_say = row(count + 1)
+    ed.new_say.index = len(ed.says)
+    return out
 
 
 def _place_day_error(ed: Editor, e: IllegalRequest) -> None:
     """Beside the vote the engine refused: the voter's first vote with that target, or his
     second vote for a second vote (R5.1)."""
+    if str(e.request) in SAY_KINDS:  # a statement the engine refused (R2.7, R10.4, R16.6)
+        said = [r for r in ed.says if ed.names[int(r.by)] == e.player
+                and r.kind == str(e.request)]
+        if said:
+            said[0].error = e.msg
+        else:
+            ed.day_error = ed.day_error or e.msg
+        return
     rows = [r for r in ed.votes if ed.names[int(r.voter)] == e.player
-            and e.request == f"vote against {ed.names[int(r.target)]}"]
+            and str(e.request) == f"vote against {ed.names[int(r.target)]}"]
     if e.rule == "R5.1":
         mine = [r for r in ed.votes if ed.names[int(r.voter)] == e.player]
         rows = mine[1:] or rows
     if rows:
-        rows[0].error = str(e)
+        rows[0].error = e.msg
     else:
-        ed.day_error = ed.day_error or str(e)
+        ed.day_error = ed.day_error or e.msg
 
 
 def _place_error(ed: Editor, e: IllegalRequest) -> None:
     """The engine's message beside the control of the request it refused."""
-    if e.request.startswith("vote"):
+    if str(e.request).startswith("vote") or str(e.request) in SAY_KINDS:
         _place_day_error(ed, e)
         return
     for row in ed.night:
-        if row.kind == "order" and e.request.startswith(f"{row.who} order"):
-            row.error = str(e)
+        if row.kind == "order" and str(e.request).startswith(f"{row.who} order"):
+            row.error = e.msg
             return
         if row.kind != "order" and row.who == e.player:
-            row.error = str(e)
+            row.error = e.msg
             return
-    ed.error = str(e)
+    ed.error = e.msg
 
 
 def commit(game: Mapping[str, Any], turn: Mapping[str, Any]) -> dict[str, Any]:
     """The game with `turn` added, played to check it (errors as the engine words them)."""
     turns = list(game.get("turns", []))
     if len(turns) >= MAX_TURNS:
-        raise InputError(f"the page hosts at most {MAX_TURNS} turns")
+        raise InputError("the page hosts at most {MAX_TURNS} turns", MAX_TURNS=MAX_TURNS)
     out = {**game, "turns": [*turns, dict(turn)]}
     resolve(out)
     return out

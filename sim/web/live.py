@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sim.game.errors import MafiaSimError
+from sim.game.messages import Msg
 
 FIRST_ROUND = 200
 LARGEST_ROUND = 2000
@@ -45,7 +46,7 @@ class Live:
         self.context = context or {}
         self.parts: list[Any] = []
         self.done_games = 0
-        self.error: str | None = None
+        self.error: Msg | str | None = None
         self.finished = False
         self.cancelled = threading.Event()
         self.lock = threading.Lock()
@@ -85,7 +86,7 @@ class Live:
                     self.done_games += n
                 size = min(LARGEST_ROUND, size * 2)
         except MafiaSimError as e:
-            self.error = str(e)
+            self.error = e.msg
         except Exception as e:  # a bug must reach the page as a message, not kill it silently
             self.error = f"{type(e).__name__}: {e}"
         finally:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sim.game.errors import InputError
+from sim.web.i18n import page_msg
 
 #: the format of a stored game (its JSON and the columns beside it); a newer one is refused
 FORMAT: Final = 1
@@ -50,26 +51,13 @@ CREATE INDEX IF NOT EXISTS games_owner ON games (owner, updated);
 """
 
 
-#: what the store may refuse, in English (the page words them in its language: the same
-#: keys in sim.web.i18n, with the same {values})
-MESSAGES: Final = {
-    "game_gone": "this game is no longer stored (deleted on another page)",
-    "game_stale": "this game was changed on another page (a second tab or host): it is "
-                  "shown as stored now; enter the turn again",
-    "game_missing": "there is no such stored game",
-    "game_name_empty": "a game's name must not be empty",
-    "game_newer": "the stored game {name} does not load: it was stored by a newer mafia-sim "
-                  "(format {fmt}; this version reads up to format {known}): update mafia-sim "
-                  "to open it",
-    "game_damaged": "the stored game {name} does not load: its game file is damaged",
-}
-
-
 class StoreError(InputError):
     """A refusal of the store: `key` and `values` name it for the page's words."""
 
     def __init__(self, key: str, **values: object) -> None:
-        super().__init__(MESSAGES[key].format(**values))
+        # the page's words (sim.web.i18n): the same message in English here and in the
+        # reader's language on the page
+        super().__init__(page_msg(key, **values))
         self.key = key
         self.values = values
 
@@ -101,7 +89,8 @@ class GameSummary:
     updated: float
     players: int
     turns: int
-    readable: str  # "" when the game loads, else why not (a key of MESSAGES)
+    readable: str  # "" when the game loads, else why not (a StoreError's key)
+    format: int = FORMAT  # the format it was stored in (a newer one says which)
 
 
 def default_folder() -> Path:
@@ -119,14 +108,16 @@ class GameStore:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise InputError(f"cannot create the data folder {folder}: {e.strerror}") from None
+            raise InputError("cannot create the data folder {folder}: {strerror}",
+                             folder=folder, strerror=e.strerror) from None
         self.path = folder / "games.sqlite3"
         try:
             with self._db() as db:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
         except sqlite3.DatabaseError as e:
-            raise InputError(f"{self.path} is not a mafia-sim games database: {e}") from None
+            raise InputError("{path} is not a mafia-sim games database: {e}",
+                             path=self.path, e=e) from None
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -225,7 +216,8 @@ class GameStore:
                 why = e.key
             except (ValueError, AttributeError, TypeError):
                 why = "game_damaged"
-            out.append(GameSummary(gid, name, owner, revision, updated, players, turns, why))
+            out.append(GameSummary(gid, name, owner, revision, updated, players, turns, why,
+                                   fmt))
         return out
 
 
