@@ -39,7 +39,7 @@ from agents.common import HERO_CLAIMS, leader_of
 from agents.town import claim_context
 from sim.game.roles import Camp
 from sim.game.talk import CLAIM
-from sim.play.driver import Driver
+from sim.play.mixture import Drivers
 from sim.play.setup import Setup
 from sim.play.streams import game_streams
 
@@ -54,10 +54,10 @@ TOWN, ENEMY = 0, 1
 def count_batch(setup: Setup, seed: int, start: int, stop: int) -> np.ndarray:
     """The claim counts of games start..stop-1 of the run with `seed` (the same games as
     `mafia-sim run --seed`)."""
-    driver = Driver(setup.comp, setup.rules, setup.agents, setup.on_illegal)
+    drivers = Drivers(setup)
     out = np.zeros(SHAPE, np.int64)
     for i in range(start, stop):
-        game = driver.play(game_streams(seed, i, setup.comp.n))
+        game = drivers.for_game(seed, i).play(game_streams(seed, i, setup.comp.n))
         add_game(out, game.public, [int(c) for c in game.st.camp])
     return out
 

@@ -21,6 +21,7 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
                stop: int) -> np.ndarray:
     from sim.engine.game import Game
     from sim.play.driver import Driver
+    from sim.play.mixture import agents_for
     from sim.play.resolve import _Parser
 
     out = np.zeros(len(Winner), dtype=np.int64)
@@ -36,7 +37,12 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
             assert g.outcome is not None
             out[g.outcome.winner] += 1
             continue
-        driver = Driver(parser.comp, parser.rules, setup.agents, setup.on_illegal)
+        # the agents of game i: the setup's profile, or the profiles game i draws from a
+        # mixture (sim.play.mixture)
+        driver = Driver(parser.comp, parser.rules,
+                        agents_for(setup.agents, setup.mixture,
+                                   setup.mixture.draw(seed, i) if setup.mixture else ()),
+                        setup.on_illegal)
         # the rest is played with game i's streams (its host stream becomes g.rng)
         driver.finish(g, game_streams(seed, i, parser.comp.n))
         assert g.outcome is not None

@@ -73,12 +73,24 @@ class BestResponse:
     base_share: float = math.nan  # and under the profile searched from
     games: int = 0  # confirming games
     selection_games: int = 0  # games the candidates played in selection
+    #: against a mixture (sim.play.mixture): the camp's whole profile that answers it (its
+    #: heaviest profile with the deviation on top); the gain is against the camp's mixing
+    profile: Deviation = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {"gain": self.gain, "low": self.low, "high": self.high,
                 "deviation": dict(self.deviation), "tried": self.tried, "share": self.share,
                 "base_share": self.base_share, "games": self.games,
-                "selection_games": self.selection_games}
+                "selection_games": self.selection_games, "profile": dict(self.profile)}
+
+
+def nash_conv(brs: Mapping[str, BestResponse]) -> dict[str, float]:
+    """NashConv: the sum over the camps of what each gains by its best response (a camp
+    whose best deviation found loses counts 0: keeping its strategy is one of its
+    choices), with the sum of the camps' interval ends as a conservative interval."""
+    return {"nash_conv": sum(max(0.0, br.gain) for br in brs.values()),
+            "low": sum(max(0.0, br.low) for br in brs.values()),
+            "high": sum(max(0.0, br.high) for br in brs.values())}
 
 
 class Evaluator:
@@ -142,6 +154,10 @@ def current_value(setup: Setup, dim: Dim) -> Value:
         for key in order:  # the user's value, else the profile's (as resolve_for)
             if key in setup.agents.params:
                 return setup.agents.params[key]
+        if setup.mixture is not None:  # a camp's one profile in a mixture
+            for comps in setup.mixture.camps.values():
+                if len(comps) == 1 and dim.name in comps[0].params:
+                    return comps[0].params[dim.name]
         return setup.agents.profile_value(role, clan, pname, params_of(cls)[pname])
     return dim.param.default
 
@@ -187,6 +203,9 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
     """The best unilateral deviation of `camp` found with `budget` selection games (played
     by the candidates, the baseline not counted), confirmed on `games` fresh paired games."""
     ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
+    if setup.mixture is not None and len(setup.mixture.camps.get(camp, ())) > 1:
+        return _best_response_to_mixture(setup, camp, ev, seed=seed, games=games,
+                                         budget=budget, jobs=jobs)
     w = int(Winner[camp.upper()])
     dims = camp_space(setup, camp)
     pool = single_moves(setup, dims)
@@ -236,6 +255,30 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
     c = paired_compare(a, b)[camp]
     return BestResponse(camp, c["diff"], c["low"], c["high"], dict(best), len(stats),
                         share=c["b"], base_share=c["a"], games=games, selection_games=spent)
+
+
+def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed: int,
+                              games: int, budget: int, jobs: int) -> BestResponse:
+    """A camp's best response when the setup mixes its profiles (sim.play.mixture): the
+    search runs from the camp's heaviest profile, played alone against the others' mixture,
+    and the answer found (that profile, with the best deviation when one beats it) is
+    confirmed against the camp's own mixing, on the mixture's games (`mixed`)."""
+    from sim.analysis.compare import paired_compare
+
+    assert setup.mixture is not None
+    top = dict(setup.mixture.top(camp))
+    alone = replace(setup, mixture=setup.mixture.fixed(camp, top))
+    ev = Evaluator(alone, seed=seed, jobs=jobs, progress=mixed.progress)
+    found = best_response(alone, camp, seed=seed, games=games, budget=budget, evaluator=ev)
+    dev = found.deviation if found.gain > 0 else {}
+    answer = {**top, **dev}
+    a = mixed.winners({}, CONFIRM_BASE, games)
+    b = ev.winners(dev, CONFIRM_BASE, games)
+    mixed.played += ev.played
+    c = paired_compare(a, b)[camp]
+    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(dev), found.tried,
+                        share=c["b"], base_share=c["a"], games=games,
+                        selection_games=found.selection_games, profile=answer)
 
 
 def seated_camps(setup: Setup, camps: Iterable[str] = CAMPS) -> list[str]:

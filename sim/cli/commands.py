@@ -135,8 +135,9 @@ def add_setup_args(p: argparse.ArgumentParser, positional: bool = True) -> None:
                         "or the table's skill, e.g. town_skill=0.3 (repeatable; default: each "
                         "parameter's documented default; list them with `mafia-sim params`)")
     p.add_argument("--params", metavar="FILE",
-                   help="a parameter file (TOML [params] table, as `equilibrate` writes); "
-                        "--param flags override its values (default: none)")
+                   help="a parameter file (TOML [params] table, and a [mixture] of each "
+                        "camp's profiles drawn per game, as `equilibrate` writes); --param "
+                        "flags override its values (default: none)")
     p.add_argument("--on-illegal", choices=("raise", "skip"),
                    help="an agent's illegal request fails the game (raise) or is treated as "
                         "no action and counted (skip) (default raise)")

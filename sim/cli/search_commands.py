@@ -65,7 +65,7 @@ def _check(args: argparse.Namespace, setup: Setup) -> None:
 
 
 def cmd_exploit(args: argparse.Namespace) -> int:
-    from sim.analysis.search import Evaluator, exploitability, seated_camps
+    from sim.analysis.search import Evaluator, exploitability, nash_conv, seated_camps
 
     setup = setup_from_args(args)
     _check(args, setup)
@@ -81,10 +81,11 @@ def cmd_exploit(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
+    nc = nash_conv(brs)
     if args.json:
         print(json.dumps({"games": args.games, "seed": args.seed, "budget": args.budget,
                           "played": ev.played, "seconds": seconds,
-                          "setup": setup.describe(),
+                          "setup": setup.describe(), **nc,
                           "camps": {c: br.as_dict() for c, br in brs.items()}}, indent=2))
         return 0
     d = setup.describe()
@@ -93,6 +94,9 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     print(f"gain = the camp's own win share under its best deviation minus under the "
           f"profile, on {args.games:,} fresh paired games (seed {args.seed})")
     print("\n".join(format_gains(brs)))
+    print(f"NashConv (the camps' gains summed, a loss counting 0): {nc['nash_conv']:+.2%} "
+          f"[{nc['low']:+.2%}, {nc['high']:+.2%}]"
+          + (" against the mixture of the parameter file" if setup.mixture else ""))
     if any(br.gain <= 0 for br in brs.values()):
         print("a gain at or below 0: no deviation tried beats the profile (the best one "
               "found is shown as measured)")
@@ -141,6 +145,8 @@ def cmd_equilibrate(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
     _check(args, setup)
     camps = seated_camps(setup, _camps(args))
+    if args.mixture:
+        return _equilibrate_mixture(args, setup, camps)
     bar = _bar(args, args.rounds * planned_games(setup, camps, args.games, args.budget))
     t0 = time.perf_counter()
     try:
@@ -266,6 +272,61 @@ def _search_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar or log")
 
 
+def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str]) -> int:
+    """equilibrate --mixture: PSRO; the file holds the setup's parameters and the mixture."""
+    from sim.analysis.psro import psro
+
+    per_round = args.table_games + planned_games(setup, camps, args.games, args.budget)
+    bar = _bar(args, args.rounds * per_round)
+    t0 = time.perf_counter()
+    try:
+        res = psro(setup, camps=camps, rounds=args.rounds, tolerance=args.tolerance,
+                   seed=args.seed, table_games=args.table_games, games=args.games,
+                   budget=args.budget, jobs=args.jobs,
+                   progress=bar.update if bar is not None else None,
+                   log=None if args.quiet else (bar.write if bar is not None else _log))
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - t0
+    d = setup.describe()
+    last = res.rounds[-1]
+    verdict = (f"converged: no camp gains more than {args.tolerance:.2%} against the mixture"
+               if res.status == "converged" else
+               f"not settled in {args.rounds} rounds: the last round's mixture, with its gains")
+    header = [
+        "mafia-sim equilibrate --mixture: a mixed equilibrium by PSRO (sim.analysis.psro)",
+        f"table: {d['composition']} ({d['players']} players), rules {d['rules'] or 'standard'}"
+        f", agents {d['agents']}",
+        f"seed {args.seed} (round r plays seed {args.seed} + r - 1), payoff table "
+        f"{args.table_games} games a round, confirming games {args.games}, selection "
+        f"budget {args.budget} per camp, tolerance {args.tolerance:g}, {res.played} games "
+        f"in {seconds:.0f} s",
+        verdict,
+        f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
+        "gains: " + _gains_text(last["gains"]),
+    ]
+    out = Path(args.out)
+    # the setup's own parameters apply to every game; those a profile of the mixture sets
+    # are left to the mixture (a file's [params] would win over it, as --param does)
+    mixed = {k for comps in res.mixture.camps.values() for c in comps for k in c.params}
+    write_profile(out, setup, {k: v for k, v in profile_params(setup).items()
+                               if k not in mixed}, header)
+    with out.open("a", encoding="utf-8") as f:
+        f.write("\n" + res.mixture.as_toml())
+    if args.json:
+        print(json.dumps({"out": str(out), "seed": args.seed, "seconds": seconds,
+                          "setup": d, **res.as_dict()}, indent=2))
+        return 0
+    print(verdict)
+    for camp, comps in res.mixture.camps.items():
+        print(f"  {camp:<8} " + "; ".join(f"{c.weight:.2f}: {_dev_text(dict(c.params))}"
+                                          for c in comps))
+    print(f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]")
+    print(f"written to {out} ({res.played:,} games in {seconds:,.0f} s)")
+    return 0
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register exploit and equilibrate."""
     e = sub.add_parser("exploit", help="how far each camp could raise its own win share by "
@@ -282,6 +343,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="stop when no camp gains more than this share (default 0.01)")
     q.add_argument("--rounds", type=positive_int, default=5,
                    help="most rounds of best response (default 5)")
+    q.add_argument("--mixture", action="store_true",
+                   help="find a mixed equilibrium by PSRO (sim.analysis.psro) and write it "
+                        "as a mixture ([mixture], which --params FILE reads everywhere)")
+    q.add_argument("--table-games", type=games_int, default=8000,
+                   help="with --mixture: games of each round's payoff table (default 8,000)")
     q.set_defaults(func=cmd_equilibrate)
 
     c = sub.add_parser("claims", help="how often each camp claims a hero role, under the rope "

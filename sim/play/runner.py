@@ -22,7 +22,7 @@ import numpy as np
 
 from sim.game.errors import InputError, MafiaSimError
 from sim.game.roles import Camp, Cause, Reason, Winner
-from sim.play.driver import Driver
+from sim.play.mixture import Drivers
 from sim.play.setup import Setup
 from sim.play.stats import half_width, share_interval
 from sim.play.streams import game_streams
@@ -41,9 +41,10 @@ class GameFailed(MafiaSimError):
 
 def play_batch(setup: Setup, seed: int, start: int, stop: int) -> np.ndarray:
     """Play games start..stop-1; one int32 row per game in the layout of COLS."""
-    driver = Driver(setup.comp, setup.rules, setup.agents, setup.on_illegal)
+    drivers = Drivers(setup)  # one driver, or one per profile pick of a mixture
     out = np.zeros((stop - start, len(COLS)), dtype=np.int32)
     for k, i in enumerate(range(start, stop)):
+        driver = drivers.for_game(seed, i)
         before = driver.skipped
         try:
             game = driver.play(game_streams(seed, i, setup.comp.n))
@@ -296,5 +297,5 @@ def _progress(enabled: bool, total: int | None) -> Any:
 
 def replay(setup: Setup, seed: int, index: int) -> Any:
     """Replay game `index` of the run with `seed`, with the full log and reports."""
-    driver = Driver(setup.comp, setup.rules, setup.agents, setup.on_illegal)
+    driver = Drivers(setup).for_game(seed, index)
     return driver.play(game_streams(seed, index, setup.comp.n), record=True)

@@ -15,6 +15,7 @@ from agents.registry import resolve_agent_set
 from sim.game.errors import InputError
 from sim.game.roles import Camp, Clan, Role
 from sim.game.rules import Composition, RuleSet, Seat, flag_rule_hint
+from sim.play.mixture import Mixture, read_mixture
 
 _ITEM = re.compile(r"^\s*([a-z_]+)\s*(?:\*\s*([0-9]+))?\s*$")
 #: the largest table a run accepts (memory and time grow with it; 100 plays ~10 ms a game)
@@ -108,7 +109,7 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise InputError(f"{p}: the TOML is nested too deeply") from None
 
 
-PARAMS_FILE_KEYS = {"params"}
+PARAMS_FILE_KEYS = {"params", "mixture"}
 
 
 def load_params_file(path: str | Path) -> dict[str, Any]:
@@ -119,11 +120,19 @@ def load_params_file(path: str | Path) -> dict[str, Any]:
     unknown = set(data) - PARAMS_FILE_KEYS
     if unknown:
         raise InputError(f"{path}: unknown key(s) {', '.join(sorted(unknown))} (a parameter "
-                         "file holds one [params] table of NAME = value)")
+                         "file holds one [params] table of NAME = value, and a [mixture])")
     table = data.get("params", {})
     if not isinstance(table, Mapping):
         raise InputError(f"{path}: params must be a table ([params] then NAME = value lines)")
     return flatten_params(table, str(path))
+
+
+def load_mixture_file(path: str | Path) -> Mixture | None:
+    """The `[mixture]` of a parameter file (sim.play.mixture), or None."""
+    data = load_toml(path)
+    if "mixture" not in data:
+        return None
+    return read_mixture(data["mixture"], str(path))
 
 
 def check_params_from(aset: AgentSet, params: Mapping[str, Any], source: str) -> None:
@@ -145,9 +154,13 @@ class Setup:
     agents: AgentSet
     on_illegal: str = "raise"
     run: dict[str, Any] = field(default_factory=dict)
+    #: each camp's profiles and weights, drawn per game (sim.play.mixture); None: the agent
+    #: set's own profile in every game
+    mixture: Mixture | None = None
 
     def describe(self) -> dict[str, Any]:
         return {
+            **({"mixture": self.mixture.describe()} if self.mixture is not None else {}),
             "composition": self.comp.describe(),
             "players": self.comp.n,
             "rules": {k: v for k, v in self.rules.as_dict().items()
@@ -235,6 +248,7 @@ def build_setup(
     if not isinstance(file_params, Mapping):
         raise InputError(f"{where}: [agents] params must be a table of NAME = value")
     sources: list[tuple[str, dict[str, Any]]] = []
+    mixture: Mixture | None = None  # the last parameter file's [mixture], if any
     setup_pfile = fa.get("params_file")
     if setup_pfile is not None:
         if not isinstance(setup_pfile, str) or not setup_pfile:
@@ -244,9 +258,11 @@ def build_setup(
         pf = Path(setup_pfile)
         pf = pf if pf.is_absolute() else Path(base_dir) / pf
         sources.append((str(pf), load_params_file(pf)))
+        mixture = load_mixture_file(pf)
     sources.append((where, flatten_params(file_params, where)))
     if params_file is not None:
         sources.append((str(params_file), load_params_file(params_file)))
+        mixture = load_mixture_file(params_file) or mixture
     par: dict[str, Any] = {}
     for _, values in sources:
         par.update(values)
@@ -263,7 +279,9 @@ def build_setup(
     if not isinstance(run, Mapping):
         raise InputError(f"{where}: [run] must be a table")
     check_run(run, where)
-    return Setup(comp, ruleset, aset, policy, dict(run))
+    if mixture is not None:
+        mixture.check(aset)
+    return Setup(comp, ruleset, aset, policy, dict(run), mixture)
 
 
 def check_playable(comp: Composition) -> None:

@@ -1,0 +1,235 @@
+"""A mixture of strategies: each camp plays one of several profiles, drawn per game.
+
+Best response cycles between single profiles (results/talk.md); a mixed equilibrium is what
+resolves such a cycle, so a balance figure may be "under this mixture": each camp's
+profiles with their weights. A profile here is a set of agent parameters of one camp
+(`town.crowd`, `thug.beat`, `yakuza.rope_claim`), at the level of the agent set's default
+profile: what the user sets with `--param` still wins over it.
+
+Game `i` of a run with seed `S` draws each camp's profile from a stream of its own,
+`SeedSequence(S, spawn_key=(i, MIX_KEY))`: four uniform numbers, one a camp in the order of
+CAMPS, whatever the mixture. So the draws depend on the seed and the game's index only
+(never on jobs, batches or backend), every other stream of the game (the deal, the reads,
+the seats) is the one it has without a mixture, and two mixtures of the same seed draw on
+common random numbers. A camp with one profile draws nothing: a mixture of one profile a
+camp plays exactly that profile's games.
+
+The file (TOML), as `mafia-sim equilibrate` writes it and `--params FILE` reads it:
+
+    [mixture]
+    found = "PSRO, 3 rounds on the standard 25-player table ..."   # how it was found
+    [[mixture.town]]
+    weight = 0.6
+    params = { "town.crowd" = 0.7 }
+    [[mixture.town]]
+    weight = 0.4
+    params = { "town.crowd" = 0.3, "town.noise" = 0.15 }
+    [[mixture.yakuza]]
+    weight = 1.0
+    params = {}
+
+A camp not named plays the set's profile. `[params]` beside `[mixture]` applies to every
+game, as a profile file's does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim.game.errors import InputError
+from sim.game.params import Value
+
+#: the camps a mixture draws for, in the order of their uniform numbers
+CAMPS: tuple[str, ...] = ("town", "yakuza", "triad", "maniac")
+#: the spawn key of the draws' stream beside the game's own (`SeedSequence(S, (i,))`)
+MIX_KEY = 0x6D6978  # "mix"
+@dataclass(frozen=True)
+class Component:
+    """One profile of a camp and its weight."""
+
+    weight: float
+    params: Mapping[str, Value] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Mixture:
+    """Each camp's profiles with their weights (weights of a camp sum to 1)."""
+
+    camps: Mapping[str, tuple[Component, ...]]
+    found: str = ""
+
+    def __post_init__(self) -> None:
+        for camp, comps in self.camps.items():
+            if camp not in CAMPS:
+                raise InputError("mixture: unknown camp {camp!r} (camps: {camps})",
+                                 camp=camp, camps=", ".join(CAMPS))
+            if not comps:
+                raise InputError("mixture: camp {camp} has no profile", camp=camp)
+            total = sum(c.weight for c in comps)
+            if any(not (c.weight >= 0 and math.isfinite(c.weight)) for c in comps) \
+                    or not math.isclose(total, 1.0, abs_tol=1e-6):
+                raise InputError("mixture: the weights of {camp} must be non-negative and "
+                                 "sum to 1 (they sum to {total:.6g})", camp=camp, total=total)
+
+    @property
+    def drawing(self) -> bool:
+        """Whether any camp has more than one profile (else nothing is drawn)."""
+        return any(len(c) > 1 for c in self.camps.values())
+
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(len(self.camps.get(c, (Component(1.0),))) for c in CAMPS)
+
+    def draw(self, seed: int, game: int) -> tuple[int, ...]:
+        """The profile index of each camp (in CAMPS order) in game `game` of seed `seed`."""
+        if not self.drawing:
+            return (0,) * len(CAMPS)
+        u = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
+            seed, spawn_key=(game, MIX_KEY)))).random(len(CAMPS))
+        out = []
+        for k, camp in enumerate(CAMPS):
+            comps = self.camps.get(camp)
+            if comps is None or len(comps) == 1:
+                out.append(0)
+                continue
+            cum = np.cumsum([c.weight for c in comps])
+            out.append(min(int(np.searchsorted(cum, u[k] * cum[-1], side="right")),
+                           len(comps) - 1))
+        return tuple(out)
+
+    def params_of(self, pick: Sequence[int]) -> dict[str, Value]:
+        """The parameters of the profiles picked (one index a camp, in CAMPS order)."""
+        out: dict[str, Value] = {}
+        for camp, k in zip(CAMPS, pick, strict=True):
+            comps = self.camps.get(camp)
+            if comps is not None:
+                out.update(comps[k].params)
+        return out
+
+    def check(self, agents: Any) -> None:
+        """Each camp's profiles set only that camp's parameters, as the agent set names them
+        (`AgentSet.space`: `town.crowd`, `thug.beat`), with values in their ranges."""
+        for camp, comps in self.camps.items():
+            names = {d.name for d in agents.space(camp)}
+            for c in comps:
+                for name in c.params:
+                    if name not in names:
+                        raise InputError(
+                            "mixture: {camp}'s profile sets {name}, which is not one of "
+                            "{camp}'s parameters ({names})", camp=camp, name=name,
+                            names=", ".join(sorted(names)))
+                agents.with_params(c.params)  # the values: an InputError names a bad one
+
+    def fixed(self, camp: str, params: Mapping[str, Value]) -> Mixture:
+        """The same mixture with `camp` playing one profile, `params`."""
+        return Mixture({**self.camps, camp: (Component(1.0, dict(params)),)}, self.found)
+
+    def top(self, camp: str) -> Mapping[str, Value]:
+        """The camp's profile of the largest weight (its own, when it has one)."""
+        comps = self.camps.get(camp)
+        if not comps:
+            return {}
+        return max(comps, key=lambda c: c.weight).params
+
+    def as_toml(self) -> str:
+        lines = ["[mixture]"]
+        if self.found:
+            lines.append(f"found = {_toml_str(self.found)}")
+        for camp in CAMPS:
+            for c in self.camps.get(camp, ()):
+                lines += ["", f"[[mixture.{camp}]]", f"weight = {c.weight!r}",
+                          "params = { " + ", ".join(
+                              f"{_toml_str(k)} = {_toml_value(v)}"
+                              for k, v in sorted(c.params.items())) + " }"
+                          if c.params else "params = {}"]
+        return "\n".join(lines) + "\n"
+
+    def describe(self) -> dict[str, Any]:
+        return {camp: [{"weight": c.weight, "params": dict(c.params)}
+                       for c in self.camps[camp]] for camp in CAMPS if camp in self.camps}
+
+
+def read_mixture(table: object, where: str) -> Mixture:
+    """A `[mixture]` table of a parameter file."""
+    if not isinstance(table, Mapping):
+        raise InputError("{where}: [mixture] must be a table", where=where)
+    found = table.get("found", "")
+    if not isinstance(found, str):
+        raise InputError("{where}: [mixture] found must be a string", where=where)
+    camps: dict[str, tuple[Component, ...]] = {}
+    for camp, items in table.items():
+        if camp == "found":
+            continue
+        if camp not in CAMPS:
+            raise InputError("{where}: [mixture] has an unknown camp {camp!r} (camps: "
+                             "{camps})", where=where, camp=camp, camps=", ".join(CAMPS))
+        if not isinstance(items, list) or not items:
+            raise InputError("{where}: [[mixture.{camp}]] must be one or more tables of "
+                             "weight and params", where=where, camp=camp)
+        comps = []
+        for i, item in enumerate(items):
+            if not isinstance(item, Mapping) or set(item) - {"weight", "params"}:
+                raise InputError("{where}: mixture.{camp}[{i}] holds weight and params only",
+                                 where=where, camp=camp, i=i)
+            w = item.get("weight")
+            if isinstance(w, bool) or not isinstance(w, (int, float)):
+                raise InputError("{where}: mixture.{camp}[{i}] weight must be a number",
+                                 where=where, camp=camp, i=i)
+            params = item.get("params", {})
+            if not isinstance(params, Mapping):
+                raise InputError("{where}: mixture.{camp}[{i}] params must be a table",
+                                 where=where, camp=camp, i=i)
+            comps.append(Component(float(w), dict(params)))
+        camps[camp] = tuple(comps)
+    return Mixture(camps, found)
+
+
+def _toml_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _toml_value(v: Value) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return _toml_str(v)
+    return repr(v)
+
+
+def agents_for(agents: Any, mixture: Mixture | None, pick: Sequence[int]) -> Any:
+    """The agent set of a game that drew `pick`: the profiles picked at the level of the
+    set's own profile (`AgentSet.defaults`), so the user's parameters still win."""
+    if mixture is None:
+        return agents
+    from agents.base import AgentSet
+
+    return AgentSet(agents.name, agents.classes, agents.params,
+                    {**agents.defaults, **mixture.params_of(pick)})
+
+
+class Drivers:
+    """The driver of each game of a setup: one per profile pick, made when first drawn."""
+
+    def __init__(self, setup: Any):
+        self.setup = setup
+        self._by_pick: dict[tuple[int, ...], Any] = {}
+
+    def for_game(self, seed: int, game: int) -> Any:
+        from sim.play.driver import Driver
+
+        s = self.setup
+        pick = s.mixture.draw(seed, game) if s.mixture is not None else ()
+        d = self._by_pick.get(pick)
+        if d is None:
+            d = self._by_pick[pick] = Driver(s.comp, s.rules,
+                                             agents_for(s.agents, s.mixture, pick),
+                                             s.on_illegal)
+        return d
+
+    @property
+    def skipped(self) -> int:
+        return sum(d.skipped for d in self._by_pick.values())

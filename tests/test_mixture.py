@@ -1,0 +1,141 @@
+"""Mixtures as profiles (issue 24, point 2): each camp's profile drawn per game from the
+mixture, seeded; reproducible from the seed and independent of jobs; a mixture of one profile
+plays exactly that profile's games; a game of a mixture is the game of the profile it drew."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.cli.main import main
+from sim.game.errors import InputError
+from sim.play.mixture import CAMPS, Component, Mixture, read_mixture
+from sim.play.runner import run
+from sim.play.setup import build_setup, load_mixture_file
+
+PLAYERS = 14
+A = {"town.crowd": 0.0, "town.noise": 0.3}
+B = {"town.crowd": 1.0}
+MIX = Mixture({"town": (Component(0.5, A), Component(0.5, B)),
+               "yakuza": (Component(0.7, {"yakuza.noise": 0.3}),
+                          Component(0.3, {"yakuza.noise": 0.0}))}, found="a test")
+
+
+def write(tmp_path: Path, mixture: Mixture, params: str = "") -> Path:
+    p = tmp_path / "mix.toml"
+    p.write_text((f"[params]\n{params}\n" if params else "") + mixture.as_toml(),
+                 encoding="utf-8")
+    return p
+
+
+def rows(setup, games: int = 60, seed: int = 5, jobs: int = 1) -> np.ndarray:
+    res = run(setup, games=games, seed=seed, jobs=jobs, keep_rows=True)
+    assert res.rows is not None
+    return res.rows
+
+
+def test_the_file_round_trips(tmp_path):
+    got = load_mixture_file(write(tmp_path, MIX))
+    assert got == MIX
+
+
+def test_a_mixture_of_one_profile_plays_exactly_that_profiles_games(tmp_path):
+    one = Mixture({"town": (Component(1.0, A),)})
+    mixed = build_setup(players=PLAYERS, params_file=write(tmp_path, one))
+    plain = build_setup(players=PLAYERS, params={k: str(v) for k, v in A.items()})
+    assert not one.drawing
+    np.testing.assert_array_equal(rows(mixed), rows(plain))
+
+
+def test_each_game_of_a_mixture_is_the_game_of_the_profile_it_drew(tmp_path):
+    setup = build_setup(players=PLAYERS, params_file=write(tmp_path, MIX))
+    got = rows(setup, games=40)
+    picks = [MIX.draw(5, i) for i in range(40)]
+    assert len({p[0] for p in picks}) == 2 and len({p[1] for p in picks}) == 2
+    for pick in set(picks):
+        fixed = build_setup(players=PLAYERS, params={
+            k: str(v) for k, v in MIX.params_of(pick).items()})
+        want = rows(fixed, games=40)
+        for i, p in enumerate(picks):
+            if p == pick:
+                np.testing.assert_array_equal(got[i], want[i])
+
+
+def test_draws_are_reproducible_and_independent_of_jobs(tmp_path):
+    setup = build_setup(players=PLAYERS, params_file=write(tmp_path, MIX))
+    one = rows(setup, games=80, jobs=1)
+    np.testing.assert_array_equal(one, rows(setup, games=80, jobs=2))
+    np.testing.assert_array_equal(one, rows(setup, games=80, jobs=1))
+    assert [MIX.draw(5, i) for i in range(50)] == [MIX.draw(5, i) for i in range(50)]
+    assert [MIX.draw(5, i) for i in range(50)] != [MIX.draw(6, i) for i in range(50)]
+
+
+def test_draws_follow_the_weights():
+    picks = np.array([MIX.draw(1, i) for i in range(6000)])
+    assert abs((picks[:, 0] == 0).mean() - 0.5) < 0.03
+    assert abs((picks[:, 1] == 0).mean() - 0.7) < 0.03
+    assert set(picks[:, 2]) == {0} and set(picks[:, 3]) == {0}  # no profiles: nothing drawn
+    assert len(CAMPS) == picks.shape[1]
+
+
+def test_the_users_parameter_wins_over_the_mixture(tmp_path):
+    """A mixture is a profile: --param still decides (as over the shipped profile)."""
+    p = write(tmp_path, MIX)
+    forced = build_setup(players=PLAYERS, params_file=p, params={"town.crowd": "0.5",
+                                                                 "town.noise": "0.0"})
+    plain = build_setup(players=PLAYERS, params_file=p)
+    assert forced.mixture == plain.mixture
+    a, b = rows(forced, games=60), rows(plain, games=60)
+    assert not np.array_equal(a, b)
+    # with town fixed by the user, the games differ only by the Yakuza's draw
+    both = build_setup(players=PLAYERS, params={"town.crowd": "0.5", "town.noise": "0.0",
+                                                "yakuza.noise": "0.3"})
+    want = rows(both, games=60)
+    for i in range(60):
+        if MIX.draw(5, i)[1] == 0:
+            np.testing.assert_array_equal(a[i], want[i])
+
+
+@pytest.mark.parametrize("text,words", [
+    ('[[mixture.town]]\nweight = 0.5\nparams = {}\n', "sum to 1"),
+    ('[[mixture.wizards]]\nweight = 1.0\nparams = {}\n', "unknown camp"),
+    ('[[mixture.town]]\nweight = 1.0\nparams = { "yakuza.noise" = 0.1 }\n',
+     "not one of town's parameters"),
+    ('[[mixture.town]]\nweight = 1.0\nparams = { "town.crowd" = 7 }\n', "town.crowd"),
+    ('[[mixture.town]]\nweight = "half"\nparams = {}\n', "weight must be a number"),
+    ('[mixture]\ntown = 3\n', "must be one or more tables"),
+])
+def test_a_bad_mixture_is_one_line_with_exit_2(tmp_path, capsys, text, words):
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=words):
+        build_setup(players=PLAYERS, params_file=p)
+    assert main(["run", "--players", str(PLAYERS), "--games", "10", "--params", str(p)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in err[0]
+
+
+def test_read_mixture_refuses_non_tables():
+    with pytest.raises(InputError):
+        read_mixture([1, 2], "x")
+
+
+def test_run_with_a_mixture_on_the_command_line(tmp_path, capsys):
+    p = write(tmp_path, MIX)
+    assert main(["run", "--players", str(PLAYERS), "--games", "40", "--seed", "5",
+                 "--params", str(p), "--json", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert '"mixture"' in out and '"town.crowd"' in out
+
+
+def test_a_setup_file_names_a_mixture_by_its_params_file(tmp_path):
+    p = write(tmp_path, MIX)
+    setup_file = tmp_path / "setup.toml"
+    setup_file.write_text(f'players = {PLAYERS}\n[agents]\nparams_file = "{p.name}"\n',
+                          encoding="utf-8")
+    from sim.play.setup import load_toml
+
+    setup = build_setup(load_toml(setup_file), where=str(setup_file))
+    assert setup.mixture == MIX

@@ -1,0 +1,93 @@
+"""PSRO (issue 24, point 1) and NashConv beside the gains (point 3): the meta-solver on games
+whose equilibria are known, the payoff table from one run of the uniform mixture, best
+responses against a mixture, and `equilibrate --mixture` writing a mixture that runs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.analysis.psro import PayoffTable, payoff_table, replicator, uniform_mixture
+from sim.analysis.search import BestResponse, nash_conv
+from sim.cli.main import main
+from sim.play.mixture import CAMPS
+from sim.play.setup import build_setup, load_mixture_file
+
+
+def table(town: np.ndarray, yakuza: np.ndarray) -> PayoffTable:
+    """A two-camp game (the triad and the maniac with one profile each, paying nothing)."""
+    shape = (*town.shape, 1, 1)
+    shares = {"town": town.reshape(shape), "yakuza": yakuza.reshape(shape),
+              "triad": np.zeros(shape), "maniac": np.zeros(shape)}
+    return PayoffTable(shares, np.full(shape, 100.0))
+
+
+def test_replicator_finds_the_mixed_equilibrium_of_matching_pennies():
+    """Town wins when it matches the Yakuza's profile, the Yakuza when it does not: the only
+    equilibrium is half and half, the cycle best response would run around for ever."""
+    town = np.array([[1.0, 0.0], [0.0, 1.0]])
+    sigma = replicator(table(town, 1 - town), steps=40_000, dt=0.05)
+    assert np.allclose(sigma[0], [0.5, 0.5], atol=0.08)
+    assert np.allclose(sigma[1], [0.5, 0.5], atol=0.08)
+
+
+def test_replicator_keeps_a_dominant_profile():
+    town = np.array([[0.7, 0.6], [0.4, 0.3]])  # Town's first profile wins whatever
+    yakuza = np.array([[0.1, 0.3], [0.2, 0.5]])  # the Yakuza's second does
+    sigma = replicator(table(town, yakuza))
+    assert sigma[0][0] > 0.98 and sigma[1][1] > 0.98
+
+
+def test_the_payoff_table_splits_one_run_among_its_cells():
+    setup = build_setup(players=14)
+    pops = {"town": [{}, {"town.crowd": 1.0}], "yakuza": [{}, {"yakuza.noise": 1.0}]}
+    t = payoff_table(setup, pops, games=400, seed=2)
+    assert t.games.shape == (2, 2, 1, 1) and t.games.sum() == 400
+    assert (t.games > 50).all()
+    total = sum(t.shares[c] for c in CAMPS)
+    assert (total <= 1.0 + 1e-9).all()  # draws and stalemates take the rest
+    mix = uniform_mixture(pops)
+    assert mix.camps["town"][0].weight == 0.5 and mix.drawing
+
+
+def test_nash_conv_sums_the_gains_a_loss_counting_zero():
+    def br(gain: float, low: float, high: float) -> BestResponse:
+        return BestResponse("town", gain, low, high, {}, 1)
+
+    nc = nash_conv({"town": br(0.02, -0.01, 0.05), "yakuza": br(-0.01, -0.03, 0.01)})
+    assert nc["nash_conv"] == pytest.approx(0.02)
+    assert nc["low"] == pytest.approx(0.0) and nc["high"] == pytest.approx(0.06)
+
+
+def test_a_best_response_to_a_mixture_is_measured_against_the_camps_mixing(tmp_path):
+    from sim.analysis.search import best_response
+
+    p = tmp_path / "mix.toml"
+    p.write_text('[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
+                 '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 1.0 }\n',
+                 encoding="utf-8")
+    setup = build_setup(players=14, params_file=p)
+    br = best_response(setup, "town", seed=1, games=300, budget=900)
+    assert br.gain == pytest.approx(br.share - br.base_share)
+    assert br.profile["town.crowd"] == 0.0 or "town.crowd" in br.deviation
+    # the baseline is the mixture's own games: the same share a run of it gives
+    from sim.analysis.search import CONFIRM_BASE
+    from sim.play.runner import run
+
+    res = run(setup, games=300, seed=1, start=CONFIRM_BASE, keep_rows=True)
+    assert res.rows is not None
+    assert br.base_share == pytest.approx(float((res.rows[:, 1] == 0).mean()))
+
+
+def test_equilibrate_mixture_writes_a_mixture_that_runs(tmp_path, capsys):
+    out = tmp_path / "eq.toml"
+    assert main(["equilibrate", "--mixture", "--players", "14", "--rounds", "1",
+                 "--table-games", "400", "--games", "200", "--budget", "600",
+                 "--camp", "town", "--out", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "NashConv" in printed
+    mix = load_mixture_file(out)
+    assert mix is not None and "town" in mix.camps and "PSRO" in mix.found
+    assert "# mafia-sim equilibrate --mixture" in out.read_text(encoding="utf-8")
+    assert main(["run", "--players", "14", "--games", "50", "--params", str(out),
+                 "--quiet"]) == 0
