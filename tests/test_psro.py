@@ -91,3 +91,18 @@ def test_equilibrate_mixture_writes_a_mixture_that_runs(tmp_path, capsys):
     assert "# mafia-sim equilibrate --mixture" in out.read_text(encoding="utf-8")
     assert main(["run", "--players", "14", "--games", "50", "--params", str(out),
                  "--quiet"]) == 0
+
+
+def test_psro_continues_from_a_mixture_given_with_params(tmp_path):
+    """The populations start from the file's profiles, so a run can be continued."""
+    from sim.analysis.psro import psro
+
+    p = tmp_path / "mix.toml"
+    p.write_text('[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
+                 '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 1.0 }\n',
+                 encoding="utf-8")
+    setup = build_setup(players=14, params_file=p)
+    res = psro(setup, camps=["town"], rounds=1, table_games=300, games=100, budget=300)
+    assert res.populations["town"][:2] == [{"town.crowd": 0.0}, {"town.crowd": 1.0}]
+    assert len(res.mixture.camps["town"]) >= 1
+    assert res.rounds[0]["table_games"] == 300

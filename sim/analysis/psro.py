@@ -147,10 +147,13 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
          games: int = DEFAULT_GAMES, budget: int = DEFAULT_BUDGET, jobs: int = 1,
          progress: Callable[[int], None] | None = None,
          log: Callable[[str], None] | None = None) -> Psro:
-    """PSRO from the setup's own profile (each camp's population starts with it). Round r
-    plays on seed `seed + r - 1`."""
+    """PSRO from the setup's own profile (each camp's population starts with it), or, when
+    the setup has a mixture (`--params` of an earlier run's file), from that mixture's
+    profiles: a run can be continued. Round r plays on seed `seed + r - 1`."""
     seated = seated_camps(setup, camps)
-    pops: dict[str, list[Profile]] = {c: [{}] for c in seated}
+    start = setup.mixture.camps if setup.mixture is not None else {}
+    pops: dict[str, list[Profile]] = {
+        c: [dict(comp.params) for comp in start[c]] if c in start else [{}] for c in seated}
     history: list[dict[str, Any]] = []
     played, status = 0, "rounds"
     mixture = uniform_mixture(pops)
