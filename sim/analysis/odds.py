@@ -19,12 +19,17 @@ from sim.play.streams import game_streams
 # -- odds from a position -------------------------------------------------------------------
 def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
                stop: int) -> np.ndarray:
+    from dataclasses import replace
+
     from sim.engine.game import Game
-    from sim.play.driver import Driver
-    from sim.play.mixture import agents_for
+    from sim.play.mixture import Drivers
     from sim.play.resolve import _Parser
 
     out = np.zeros(len(Winner), dtype=np.int64)
+    table = _Parser(game)
+    # the agents of game i: the setup's profile, or the profiles game i draws from a
+    # mixture (sim.play.mixture), at the game file's table and rules
+    drivers = Drivers(replace(setup, comp=table.comp, rules=table.rules))
     for i in range(start, stop):
         parser = _Parser(game)
         g = Game(parser.comp, parser.rules, np.random.default_rng(parser.seed), parser.dons)
@@ -37,14 +42,8 @@ def odds_batch(game: Mapping[str, Any], setup: Setup, seed: int, start: int,
             assert g.outcome is not None
             out[g.outcome.winner] += 1
             continue
-        # the agents of game i: the setup's profile, or the profiles game i draws from a
-        # mixture (sim.play.mixture)
-        driver = Driver(parser.comp, parser.rules,
-                        agents_for(setup.agents, setup.mixture,
-                                   setup.mixture.draw(seed, i) if setup.mixture else ()),
-                        setup.on_illegal)
         # the rest is played with game i's streams (its host stream becomes g.rng)
-        driver.finish(g, game_streams(seed, i, parser.comp.n))
+        drivers.for_game(seed, i).finish(g, game_streams(seed, i, parser.comp.n))
         assert g.outcome is not None
         out[g.outcome.winner] += 1
     return out

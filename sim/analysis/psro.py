@@ -57,11 +57,6 @@ class PayoffTable:
     shares: dict[str, np.ndarray]
     games: np.ndarray
 
-    def half_width(self, camp: str) -> np.ndarray:
-        """The 95% half-width of each cell's share (Wald, 0 where a cell has no game)."""
-        p, n = self.shares[camp], np.maximum(self.games, 1)
-        return np.where(self.games > 0, 1.96 * np.sqrt(p * (1 - p) / n), 0.0)
-
 
 @dataclass
 class Psro:
@@ -93,12 +88,12 @@ def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: 
     sizes = uniform.sizes()
     counts = np.zeros(sizes)
     wins = {c: np.zeros(sizes) for c in CAMPS}
+    camp_of = {int(Winner[c.upper()]): c for c in CAMPS}  # a draw or stalemate: no camp
     for game, winner in zip(res.rows[:, 0], res.rows[:, 1], strict=True):
         cell = uniform.draw(seed, int(game))
         counts[cell] += 1
-        for c in CAMPS:
-            if winner == int(Winner[c.upper()]):
-                wins[c][cell] += 1
+        if int(winner) in camp_of:
+            wins[camp_of[int(winner)]][cell] += 1
     shares = {}
     for c in CAMPS:
         # a cell no game drew: the camp's share over all games (seen with tiny runs only)
@@ -137,9 +132,8 @@ def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
 
 def _project(s: np.ndarray, floor: float) -> np.ndarray:
     """Onto the simplex with every weight at least `floor`."""
-    k = len(s)
     s = np.maximum(s, floor)
-    return s / s.sum() if k else s
+    return s / s.sum()
 
 
 def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,

@@ -21,6 +21,7 @@ from sim.cli.commands import (
 )
 from sim.game.errors import InputError
 from sim.game.params import CAMPS
+from sim.play.mixture import Mixture, toml_str, toml_value
 from sim.play.setup import Setup
 
 
@@ -104,19 +105,15 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     return 0
 
 
-def _toml_value(v: Any) -> str:
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, float) and v.is_integer():
-        return f"{v:.1f}"
-    return repr(v)
-
-
-def write_profile(path: Path, setup: Setup, params: dict[str, Any], header: list[str]) -> None:
-    """A parameter file: the header as comments, then `[params]` with flat quoted names."""
+def write_profile(path: Path, setup: Setup, params: dict[str, Any], header: list[str],
+                  mixture: Mixture | None = None) -> None:
+    """A parameter file: the header as comments, then `[params]` with flat quoted names,
+    and the `[mixture]` when one is given; written whole or not at all."""
     lines = [f"# {h}" if h else "#" for h in header]
     lines += ["", "[params]"]
-    lines += [f"{json.dumps(k)} = {_toml_value(v)}" for k, v in sorted(params.items())]
+    lines += [f"{toml_str(k)} = {toml_value(v)}" for k, v in sorted(params.items())]
+    if mixture is not None:
+        lines += ["", mixture.as_toml().rstrip("\n")]
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -311,9 +308,7 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
     # are left to the mixture (a file's [params] would win over it, as --param does)
     mixed = {k for comps in res.mixture.camps.values() for c in comps for k in c.params}
     write_profile(out, setup, {k: v for k, v in profile_params(setup).items()
-                               if k not in mixed}, header)
-    with out.open("a", encoding="utf-8") as f:
-        f.write("\n" + res.mixture.as_toml())
+                               if k not in mixed}, header, res.mixture)
     if args.json:
         print(json.dumps({"out": str(out), "seed": args.seed, "seconds": seconds,
                           "setup": d, **res.as_dict()}, indent=2))

@@ -103,10 +103,9 @@ def value_words() -> list[str]:
     rule option's name, true/false): each is a message of its own in the catalogs."""
     from sim.game.roles import Cause, Clan, Role
     from sim.game.rules import RuleSet
-
-    words = [r.key for r in Role] + [c.key for c in Clan if c is not Clan.NONE]
     from sim.game.talk import StatementKind
 
+    words = [r.key for r in Role] + [c.key for c in Clan if c is not Clan.NONE]
     words += [c.key for c in Cause] + RuleSet.names() + ["true", "false", "unknown"]
     words += [k.value for k in StatementKind]  # a refused statement's request
     return list(dict.fromkeys(words))

@@ -11,6 +11,7 @@ has values, so a message with none may hold literal braces.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,7 +45,7 @@ class Msg:
         return f"Msg({self.text!r}, {dict(self.values)!r})"
 
     def english(self) -> str:
-        return self.render(lambda m: _choose_english(m), lambda v, spec: format(v, spec))
+        return self.render(_choose_english, format)
 
     def render(self, template_of: Any, number: Any) -> str:
         """The message in one language: `template_of(msg)` gives the template to fill (the
@@ -107,23 +108,15 @@ def _value(v: Any, template_of: Any, number: Any) -> Any:
     return v
 
 
-class _Formatter:
+class _Formatter(string.Formatter):
     """str.format with numbers formatted by the language (`{share:.1f}` is 62.5 in English,
     62,5 in Russian); conversions (!r, !s) and other specs as str.format does them."""
 
     def __init__(self, number: Any):
-        import string
-
-        outer = self
-
-        class F(string.Formatter):
-            def format_field(self, value: Any, format_spec: str) -> str:
-                if isinstance(value, (int, float)) and not isinstance(value, bool):
-                    return str(outer.number(value, format_spec))
-                return super().format_field(value, format_spec)
-
+        super().__init__()
         self.number = number
-        self.f = F()
 
-    def vformat(self, template: str, args: tuple[()], values: Mapping[str, Any]) -> str:
-        return self.f.vformat(template, args, values)
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(self.number(value, format_spec))
+        return super().format_field(value, format_spec)

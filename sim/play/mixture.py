@@ -167,12 +167,12 @@ class Mixture:
     def as_toml(self) -> str:
         lines = ["[mixture]"]
         if self.found:
-            lines.append(f"found = {_toml_str(self.found)}")
+            lines.append(f"found = {toml_str(self.found)}")
         for camp in CAMPS:
             for c in self.camps.get(camp, ()):
                 lines += ["", f"[[mixture.{camp}]]", f"weight = {c.weight!r}",
                           "params = { " + ", ".join(
-                              f"{_toml_str(k)} = {_toml_value(v)}"
+                              f"{toml_str(k)} = {toml_value(v)}"
                               for k, v in sorted(c.params.items())) + " }"
                           if c.params else "params = {}"]
         return "\n".join(lines) + "\n"
@@ -217,15 +217,17 @@ def read_mixture(table: object, where: str) -> Mixture:
     return Mixture(camps, found)
 
 
-def _toml_str(s: str) -> str:
+def toml_str(s: str) -> str:
+    """A TOML basic string."""
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def _toml_value(v: Value) -> str:
+def toml_value(v: Value) -> str:
+    """A parameter's value as TOML writes it (the one writer of profile and mixture files)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):
-        return _toml_str(v)
+        return toml_str(v)
     return repr(v)
 
 
@@ -264,7 +266,3 @@ class Drivers:
             self._last.session = None
         self._last = d
         return d
-
-    @property
-    def skipped(self) -> int:
-        return sum(d.skipped for d in self._by_pick.values())

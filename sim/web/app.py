@@ -230,7 +230,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
             state.game = before
             with contextlib.suppress(StoreError):
                 restore(state, store.load(state.game_id))
-            state.say(e.key, **e.values)
+            state.say(e)
 
     async def form_of(request: Request) -> dict[str, Any]:
         try:
@@ -530,7 +530,7 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
             else:
                 raise StoreError("game_missing")
         except StoreError as e:
-            state.say(e.key, **e.values)
+            state.say(e)
         if request.headers.get("hx-request"):
             return page(request, "_host.html", **host_context(state))
         return RedirectResponse("/host", status_code=303)
@@ -696,12 +696,14 @@ class Guard:
                    for k, v in scope.get("headers", [])}
         host_header = headers.get("host", "")
         hostname = urlsplit("//" + host_header).hostname or ""
-        cookie = headers.get("cookie", "")
-        lang = "ru"
-        for part in cookie.split(";"):
+        lang, sid = "ru", ""  # the reader's language (for a refusal here) and page id
+        for part in headers.get("cookie", "").split(";"):
             k, _, v = part.strip().partition("=")
             if k == "lang" and v in LANGS:
                 lang = v
+            elif k == "sid" and 16 <= len(v) <= 64 and v.replace("-", "").replace(
+                    "_", "").isalnum():
+                sid = v
         if self.allowed_hosts is not None and hostname not in self.allowed_hosts:
             await _plain(send, 400, lang, "wrong_address")
             return
@@ -710,12 +712,6 @@ class Guard:
                 and urlsplit(origin).netloc != host_header:
             await _plain(send, 403, lang, "other_site")
             return
-        sid = ""
-        for part in cookie.split(";"):
-            k, _, v = part.strip().partition("=")
-            if k == "sid" and 16 <= len(v) <= 64 and v.replace("-", "").replace(
-                    "_", "").isalnum():
-                sid = v
         scope.setdefault("state", {})["sid"] = sid or secrets.token_urlsafe(18)
         try:
             length = int(headers.get("content-length", "0"))

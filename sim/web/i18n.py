@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sim.game.i18n import LANGS, Words
-from sim.game.messages import Msg, as_msg
+from sim.game.messages import Msg
 
 __all__ = ["LANGS", "PAGE", "page_msg", "translator", "words_of"]
 
@@ -295,12 +295,6 @@ def translator(lang: str) -> Callable[..., str]:
         return words(page_msg(key, **values))
 
     return t
-
-
-def message(lang: str) -> Callable[[object], str]:
-    """`m(x)`: a message, an error carrying one, or a plain text, in the language."""
-    words = Words(lang)
-    return lambda x: words(as_msg(x))
 
 
 def composition_words(comp: object, lang: str) -> str:
