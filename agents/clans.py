@@ -62,11 +62,11 @@ CLAN_PARAMS: Final[dict[str, Param]] = {
                           "(when no clanmate) instead of the Don's target",
                           grid=(0.0, 0.2, 0.7, 1.0)),
     "noise": Param(0.3, 0.0, 3.0, "doubt added to his danger reading when choosing a target",
-                   grid=(0.0, 1.0)),
+                   grid=(0.0, 0.6, 1.0, 2.0)),
     "opened_danger": Param(10.0, 0.0, 20.0, "danger added for an opened commissar or "
                            "sergeant", grid=(0.0, 2.0)),
     "claimer_danger": Param(2.0, 0.0, 20.0, "danger added for a player who claims another "
-                            "hero role", grid=(0.0, 6.0)),
+                            "hero role", grid=(0.0, 1.0, 6.0, 12.0)),
     "fake_claim": Param(0.3, 0.0, 1.0, "the chance, once a game, that the Don facing an "
                         "opened commissar counter-claims commissar", grid=(0.0, 1.0)),
     "cede_opened": Param(0.0, 0.0, 1.0, "the chance the Don leaves an opened commissar to "

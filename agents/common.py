@@ -155,6 +155,16 @@ def rope_lie(view: PlayerView, me: int, share: float, chance: float,
     return [Statement(view.turn, me, CLAIM, value=role)]
 
 
+def opened_hero(pub: PublicRecord, exclude: AbstractSet[int]) -> int:
+    """The first living player (not in `exclude`) who claimed commissar or sergeant in
+    public, or -1."""
+    for stmt in pub.statements:
+        if (stmt.kind is CLAIM and stmt.value in ("commissar", "sergeant")
+                and pub.alive[stmt.speaker] and stmt.speaker not in exclude):
+            return stmt.speaker
+    return -1
+
+
 def unclaimed_hero(pub: PublicRecord) -> str:
     """The first of `LIES` in the announced table (P2.1) that nobody has claimed and the
     paper has not shown, or ""."""

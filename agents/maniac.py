@@ -5,7 +5,10 @@
 - Night: kills the most dangerous player (with `noise`); takes his ambush (R9.3) on the
   first night he has `ambush_votes` votes against him that day or is publicly named. With
   three alive, he kills the one who would beat him in the duel after the night (R17.4).
-- Day: votes with the day's leader when it is not himself, else the most dangerous.
+- Day: votes with the day's leader when it is not himself (with chance `follow`), else the
+  most dangerous. Under the rope he may claim a hero role he does not hold (`rope_claim`);
+  against an opened commissar he may counter-claim commissar with a false check of him
+  (`fake_claim`), once a game.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from agents.common import DangerReader, day_leader, duel_target, rope_lie
+from agents.common import DangerReader, day_leader, duel_target, opened_hero, rope_lie
 from sim.game.params import Param
 from sim.game.requests import Ambush, Kill
-from sim.game.talk import CHECK, Statement
+from sim.game.talk import CHECK, CLAIM, Statement
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -34,34 +37,60 @@ class ManiacAgent(DangerReader):
     PARAMS: ClassVar[dict[str, Param]] = {
         "ambush_votes": Param(3, 0.0, 30.0, "votes against him in a day that make him take "
                               "his ambush that night (30: only when named)", integer=True,
-                              grid=(1, 6, 30)),
+                              grid=(1, 2, 6, 10, 30)),
         "noise": Param(0.3, 0.0, 3.0, "doubt added to his danger reading when choosing whom "
-                       "to kill", grid=(0.0, 1.0)),
+                       "to kill", grid=(0.0, 0.6, 1.0, 2.0)),
         "opened_danger": Param(10.0, 0.0, 20.0, "danger added for an opened commissar or "
-                               "sergeant", grid=(0.0, 2.0)),
+                               "sergeant", grid=(0.0, 2.0, 5.0, 20.0)),
         "claimer_danger": Param(2.0, 0.0, 20.0, "danger added for a claimed hero",
-                                grid=(0.0, 6.0)),
+                                grid=(0.0, 1.0, 6.0, 12.0)),
+        "follow": Param(1.0, 0.0, 1.0, "the chance he votes with the day's leader (when it is "
+                        "not himself) instead of the one he finds most dangerous",
+                        grid=(0.0, 0.5, 0.8)),
+        "fake_claim": Param(0.0, 0.0, 1.0, "the chance, once a game, that facing an opened "
+                            "commissar he counter-claims commissar and announces a check "
+                            "of him as a mafioso (so that Town hangs the real one)",
+                            grid=(0.1, 0.3, 1.0)),
         "rope_claim": Param(0.0, 0.0, 1.0, "the chance he claims a hero role nobody has "
                             "claimed when he leads the day's vote (at `rope_at` of the "
                             "living against him; drawn once a day)",
                             grid=(0.0, 0.1, 0.4, 1.0)),
         "rope_at": Param(0.2, 0.0, 1.0, "the share of the living voting against him at "
-                         "which he lies under the rope", grid=(0.1, 0.4)),
+                         "which he lies under the rope", grid=(0.1, 0.3, 0.4, 0.6)),
     }
 
     def __init__(self, seat: int, params: Mapping[str, Value] | None = None):
         super().__init__(seat, params)
         self.lied = False
+        self.faked = False
         self.rope_days: set[int] = set()  # the days he drew his lie's chance (rope_lie)
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public
         counts = pub.today_tally
-        if counts:
+        # `follow` at 1 draws nothing: the games of the shipped profile stay as they were
+        if counts and (self.p["follow"] >= 1 or rng.random() < self.p["follow"]):
             leader = day_leader(pub)  # R5.2: the first to reach the top count leads
             if leader != self.seat and pub.alive[leader]:
                 return leader
         return self.pick(view, self.danger(view), {self.seat})
+
+    def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """Against an opened commissar, once a game (`fake_claim`): "I am the commissar,
+        and he is a mafioso" (R2.7 lets anyone say it; P5.5: only what is said is public).
+        He names the Yakuza (either clan serves; one fixed answer keeps the lie steady)."""
+        if self.faked or self.p["fake_claim"] <= 0:
+            return []
+        pub = view.public
+        opened = opened_hero(pub, {self.seat})
+        if opened < 0 or any(d.revealed is not None and d.revealed.role.key == "commissar"
+                             for d in pub.deaths):
+            return []
+        if rng.random() >= self.p["fake_claim"]:
+            return []
+        self.faked = True
+        return [Statement(view.turn, self.seat, CLAIM, value="commissar"),
+                Statement(view.turn, self.seat, CHECK, opened, "yakuza")]
 
     def defend(self, view: PlayerView, rng: Generator) -> list[Statement]:
         """Under the rope, a hero claim he does not hold (`rope_claim`), once a game."""

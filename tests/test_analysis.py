@@ -58,8 +58,10 @@ def test_target_parsing_and_default() -> None:
 
 def test_recommend_ranks_by_distance() -> None:
     base = build_setup(None, players=14)
-    table = recommend(base, 14, parse_target(None), games=20, rounds=2, keep=4, seed=1)
+    table = recommend(base, 14, parse_target(None), games=20, rounds=2, keep=4, seed=1,
+                      check=0)
     assert table
+    assert not any("exploit" in r for r in table)
     confirmed = [r for r in table if r["confirmed"]]
     rest = [r for r in table if not r["confirmed"]]
     assert len(confirmed) == 3 and table[:3] == confirmed
@@ -85,7 +87,7 @@ def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(sim.analysis.recommend, "run", spy)
     table = recommend(build_setup(None, players=14), 14, parse_target(None), games=10,
-                      rounds=2, keep=4, seed=3, confirm=2, confirm_games=50)
+                      rounds=2, keep=4, seed=3, confirm=2, confirm_games=50, check=0)
     fresh = [c for c in calls if c[2]]
     selection = [c for c in calls if not c[2]]
     used = max(start + games for start, games, _ in selection)
@@ -199,9 +201,16 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 def test_cli_recommend_and_odds_and_calibrate_json() -> None:
     r = cli("recommend", "--players", "14", "--games", "10", "--rounds", "1", "--json",
-            "--quiet")
+            "--quiet", "--check-games", "40", "--check-budget", "300")
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["ranking"]
+    ranking = json.loads(r.stdout)["ranking"]
+    # issue 24: the best table is played against each camp's best response
+    ex = ranking[0]["exploit"]
+    assert set(ex["gains"]) >= {"town", "yakuza", "triad"}
+    assert ex["largest"]["gain"] == max(g["gain"] for g in ex["gains"].values())
+    assert ex["nash_conv"] == pytest.approx(sum(max(0.0, g["gain"])
+                                                for g in ex["gains"].values()))
+    assert not any("exploit" in row for row in ranking[1:])
     r = cli("odds", "examples/ambush.json", "--games", "20", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["games"] == 20

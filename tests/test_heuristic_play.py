@@ -227,3 +227,56 @@ def test_P5_6_players_answer_the_talk_after_the_statements_and_after_the_leader_
             if turn in days:  # a listener was there to be asked that day
                 assert any(c[1] == turn and c[2] == at and c[3] > k for c in calls), (i, k)
     assert during_vote > 0  # the leaders under the rope did speak
+
+
+def _maniac_day(seed: int) -> tuple[Game, int, int]:
+    """Turn 1 of a standard table: the commissar opens up; returns the game, the maniac's
+    seat and the commissar's."""
+    game = Game(Composition.standard(25), RuleSet(), np.random.default_rng(seed))
+    st_ = game.st
+    game.play_day(TurnInput())
+    game.play_night(NightRequests())
+    info = InfoModel(st_, {"town_skill": 0.0, "mafia_skill": 0.0, "maniac_skill": 0.0})
+    for s, view in enumerate(game.views):
+        view.reads = info.reads[s]
+    commissar = st_.seats_by_role[Role.COMMISSAR][0]
+    game.say(Statement(1, commissar, "claim", value="commissar"))
+    maniac = st_.seats_by_role[Role.MANIAC][0]
+    return game, maniac, commissar
+
+
+def test_maniac_fake_claim_counter_claims_an_opened_commissar_once() -> None:
+    """`maniac.fake_claim` 1: facing an opened commissar the maniac claims commissar and
+    announces a check of him as a Yakuza mafioso (R2.7: anyone may say it), once a game;
+    at 0 (the shipped profile) he says nothing and draws nothing."""
+    from agents.maniac import ManiacAgent
+
+    game, maniac, commissar = _maniac_day(3)
+    rng = np.random.default_rng(0)
+    liar = ManiacAgent(maniac, {"fake_claim": 1.0})
+    said = liar.statements(game.views[maniac], rng)
+    assert [(s.kind, s.target, s.value) for s in said] == [
+        ("claim", -1, "commissar"), ("check", commissar, "yakuza")]
+    for s in said:
+        game.say(s)  # the engine takes it (R2.7)
+    assert liar.statements(game.views[maniac], rng) == []  # once a game
+    quiet_rng = np.random.default_rng(0)
+    assert ManiacAgent(maniac).statements(game.views[maniac], quiet_rng) == []
+    assert quiet_rng.random() == np.random.default_rng(0).random()  # nothing drawn
+
+
+def test_maniac_follow_zero_votes_his_own_read_not_the_leader() -> None:
+    """`maniac.follow` 1 (shipped): he votes the day's leader; 0: his most dangerous read
+    (here the opened commissar), whoever leads."""
+    from agents.maniac import ManiacAgent
+
+    game, maniac, commissar = _maniac_day(5)
+    pub = game.public
+    leader = next(s for s in range(game.st.n)
+                  if game.st.alive[s] and s not in (maniac, commissar))
+    pub.today.append((commissar, leader))
+    pub.today_tally[leader] = 1
+    rng = np.random.default_rng(1)
+    assert ManiacAgent(maniac).vote(game.views[maniac], rng) == leader
+    own = ManiacAgent(maniac, {"follow": 0.0}).vote(game.views[maniac], rng)
+    assert own == commissar  # opened_danger 10 puts him first

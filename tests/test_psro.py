@@ -19,7 +19,7 @@ def table(town: np.ndarray, yakuza: np.ndarray) -> PayoffTable:
     shape = (*town.shape, 1, 1)
     shares = {"town": town.reshape(shape), "yakuza": yakuza.reshape(shape),
               "triad": np.zeros(shape), "maniac": np.zeros(shape)}
-    return PayoffTable(shares, np.full(shape, 100.0))
+    return PayoffTable({c: 100.0 * x for c, x in shares.items()}, np.full(shape, 100.0))
 
 
 def test_replicator_finds_the_mixed_equilibrium_of_matching_pennies():
@@ -106,3 +106,38 @@ def test_psro_continues_from_a_mixture_given_with_params(tmp_path):
     assert res.populations["town"][:2] == [{"town.crowd": 0.0}, {"town.crowd": 1.0}]
     assert len(res.mixture.camps["town"]) >= 1
     assert res.rounds[0]["table_games"] == 300
+
+
+def test_the_adaptive_table_spends_later_phases_where_the_mixture_plays():
+    """The first phase draws uniformly, later ones half from the weights solved so far:
+    every game lands in a cell, no game index is played twice, and a profile the solver
+    drops gets fewer games than the one it keeps (but still some, to be weighed)."""
+    from sim.analysis.psro import adaptive_table
+
+    setup = build_setup(players=14)
+    # Town's second profile never votes with the crowd and strikes blind: it loses
+    pops = {"town": [{}, {"town.crowd": 0.0, "town.noise": 3.0}]}
+    t, sigma = adaptive_table(setup, pops, games=900, seed=4, phases=3)
+    assert t.games.sum() == 900 and t.games.shape == (2, 1, 1, 1)
+    assert sigma[0][0] > sigma[0][1]
+    assert t.games[0].sum() > t.games[1].sum() > 150
+
+
+def test_payoff_values_weigh_the_cells_by_the_others_weights_with_intervals():
+    """A profile's payoff is its cells' shares weighted by the other camps' weights; its
+    interval's half-width is 1.96 times the weighted binomial error."""
+    town = np.array([[0.6, 0.2], [0.5, 0.5]])
+    t = table(town, 1 - town)
+    sigma = [np.array([0.5, 0.5]), np.array([0.25, 0.75]), np.ones(1), np.ones(1)]
+    v = t.values(sigma)
+    assert v["town"][0][0] == pytest.approx(0.25 * 0.6 + 0.75 * 0.2)
+    assert v["town"][1][0] == pytest.approx(0.5)
+    var = 0.25 ** 2 * 0.6 * 0.4 / 100 + 0.75 ** 2 * 0.2 * 0.8 / 100
+    assert v["town"][0][1] == pytest.approx(1.96 * var ** 0.5)
+    assert v["yakuza"][1][0] == pytest.approx(0.5 * 0.8 + 0.5 * 0.5)
+
+
+def test_tables_add_up_cell_by_cell():
+    a = table(np.array([[0.6, 0.2], [0.5, 0.5]]), np.zeros((2, 2)))
+    b = a + a
+    assert (b.games == 200).all() and np.allclose(b.shares["town"], a.shares["town"])

@@ -121,6 +121,38 @@ def test_table_shows_numbers_and_the_recommendation(client):
     assert len(shares) == 5 and abs(sum(shares) - 100) < 1
 
 
+def test_table_shows_nash_conv_beside_the_shares(client, tmp_path, monkeypatch):
+    """Issue 24: on a standard table with the default rules and agents, the finished run
+    shows each camp's best gain by playing differently and NashConv, from
+    sim/data/nash_conv.csv (scripts/nash_conv.py); another table says it is not measured."""
+    import sim.web.app
+
+    cols = ["players", "profile"] + [f"{c}_{k}" for c in ("town", "yakuza", "triad", "maniac")
+                                     for k in ("gain", "low", "high", "tried", "deviation")]
+    cols += ["nash_conv", "nash_conv_low", "nash_conv_high", "games", "date"]
+    row = {"players": "25", "profile": "default", "nash_conv": "0.031",
+           "nash_conv_low": "0.01", "nash_conv_high": "0.06", "games": "3000",
+           "date": "2026-12-03"}
+    for k, c in enumerate(("town", "yakuza", "triad", "maniac")):
+        row |= {f"{c}_gain": f"0.0{k}2", f"{c}_low": "-0.01", f"{c}_high": "0.02",
+                f"{c}_tried": "31", f"{c}_deviation": ""}
+    path = tmp_path / "nash_conv.csv"
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols)
+        w.writeheader()
+        w.writerow(row)
+        w.writerow(row | {"profile": "shipped", "nash_conv": "0.5"})  # another profile
+    monkeypatch.setattr(sim.web.app, "NASH_CONV", path)
+    client.post("/table", data=standard_form())
+    html = wait_live(client, "/table/live", 'id="finished"')
+    block = html[html.index('id="nash-conv"'):]
+    assert "NashConv" in block and ">3.1<" in block and ">+2.2<" in block  # the maniac's
+    assert block.count("data-camp=") == 4
+    client.post("/table", data=standard_form(civilian="8"))  # 24 players, not standard
+    html = wait_live(client, "/table/live", 'id="finished"')
+    assert "measured for the standard tables" in html and ">3.1<" not in html
+
+
 def test_table_matches_the_command_line(client, capsys):
     client.post("/table", data=standard_form(games="400", seed="7"))
     html = wait_live(client, "/table/live", 'id="finished"')

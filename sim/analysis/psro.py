@@ -4,15 +4,20 @@ Lanctot et al. 2017, as OpenSpiel's psro_v2).
 Each camp keeps a population of profiles (sets of its agents' parameters, talk included). A
 round:
 
-1. **The payoff table.** One run of the uniform mixture of the populations: game `i` draws
-   each camp's profile (sim.play.mixture), so the games are split among the table's cells
-   (one profile a camp) on common random numbers, and a cell's payoff to a camp is the
-   camp's win share in the games that drew it, with its count (the table's intervals).
+1. **The payoff table.** Runs in which game `i` draws each camp's profile (sim.play.mixture),
+   so the games are split among the table's cells (one profile a camp) on common random
+   numbers, and a cell's payoff to a camp is the camp's win share in the games that drew
+   it, with its count (the table's intervals). The games are spent where they matter
+   (`adaptive_table`): a first phase draws uniformly, later phases half from the mixture
+   solved so far, so the cells the equilibrium plays are the well-measured ones. Each
+   profile's payoff against the others' weights is logged with its interval.
 2. **The meta-solver: projected replicator dynamics** (psro_v2's choice for n-player
    general-sum games): each camp's weights grow with how much each of its profiles beats
    its current average against the others' weights, projected back onto the simplex with a
-   small floor so that no profile dies out by noise. Chosen over fictitious play (slower to
-   settle on a 4-player table) and alpha-rank (its ranking is not a Nash mixture).
+   small floor so that no profile dies out by noise; the answer is the time average of the
+   second half (a circling dynamic's average is what nears the equilibrium). Chosen over
+   fictitious play (slower to settle on a 4-player table) and alpha-rank (its ranking is
+   not a Nash mixture).
 3. **The oracle.** Each camp's best response to that mixture, by `exploit`'s search (its
    talk and votes included), confirmed on fresh paired games against the camp's mixing:
    a camp gaining more than the tolerance adds its answer to its population.
@@ -47,15 +52,52 @@ from sim.play.setup import Setup
 Profile = dict[str, Value]
 #: the weight below which a profile leaves the mixture written out
 MIN_WEIGHT = 1e-3
+#: game indices of the payoff table's phase p start at TABLE_BASE + p * PHASE_STRIDE: apart
+#: from the search's own ranges (multiples of 10,000,000 below it, and 1,000,000,000), and
+#: within the int32 of a run's rows
+TABLE_BASE = 1_500_000_000
+PHASE_STRIDE = 100_000_000
 
 
 @dataclass
 class PayoffTable:
-    """Each camp's win share in each cell (one profile per camp, CAMPS order), and the
-    games that cell had."""
+    """Each camp's wins in each cell (one profile per camp, CAMPS order) and the games that
+    cell had; tables of the same populations add up (`+`)."""
 
-    shares: dict[str, np.ndarray]
+    wins: dict[str, np.ndarray]
     games: np.ndarray
+
+    @property
+    def shares(self) -> dict[str, np.ndarray]:
+        """Each camp's win share in each cell; a cell no game drew (tiny runs only) takes
+        the camp's share over all games."""
+        out = {}
+        for c, w in self.wins.items():
+            overall = w.sum() / max(1.0, self.games.sum())
+            out[c] = np.where(self.games > 0, w / np.maximum(self.games, 1), overall)
+        return out
+
+    def __add__(self, other: PayoffTable) -> PayoffTable:
+        return PayoffTable({c: w + other.wins[c] for c, w in self.wins.items()},
+                           self.games + other.games)
+
+    def values(self, sigma: Sequence[np.ndarray]) -> dict[str, list[tuple[float, float]]]:
+        """Each camp's payoff of each of its profiles against the others' weights `sigma`,
+        with the half-width of its 95% interval (the cells' binomial errors, weighted):
+        what the meta-solver weighs the profiles by, and how sure the table is of it."""
+        shares = self.shares
+        out: dict[str, list[tuple[float, float]]] = {}
+        for i, c in enumerate(CAMPS):
+            # the others' weights over the cells, camp i's own axis kept whole
+            axes = [sigma[j] if j != i else np.ones(len(sigma[j])) for j in range(4)]
+            w: np.ndarray = np.einsum("a,b,c,d->abcd", *axes)
+            p = shares[c]
+            var = w ** 2 * p * (1 - p) / np.maximum(self.games, 1)
+            rest = tuple(j for j in range(4) if j != i)
+            value = (w * p).sum(axis=rest)
+            half = 1.96 * np.sqrt(var.sum(axis=rest))
+            out[c] = [(float(v), float(h)) for v, h in zip(value, half, strict=True)]
+        return out
 
 
 @dataclass
@@ -75,31 +117,73 @@ class Psro:
 
 
 def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: int,
-                 seed: int, jobs: int = 1) -> PayoffTable:
-    """The payoff table of the populations from one run of their uniform mixture."""
+                 seed: int, jobs: int = 1, sampling: Mixture | None = None,
+                 start: int = 0) -> PayoffTable:
+    """The payoff table of the populations from one run of `games` games (from index
+    `start`) whose profiles are drawn from `sampling` (by default the populations' uniform
+    mixture): each game counts in the cell it drew, so the cells share common random
+    numbers, and any sampling gives each cell an unbiased share (the draw is independent
+    of the game's own streams)."""
     from sim.play.runner import run
 
-    uniform = uniform_mixture(pops)
-    res = run(replace(setup, mixture=uniform), games=games, seed=seed, jobs=jobs,
-              keep_rows=True)
+    mix = sampling or uniform_mixture(pops)
+    res = run(replace(setup, mixture=mix), games=games, seed=seed, jobs=jobs,
+              keep_rows=True, start=start)
     if res.interrupted:
         raise KeyboardInterrupt
     assert res.rows is not None
-    sizes = uniform.sizes()
+    sizes = mix.sizes()
     counts = np.zeros(sizes)
     wins = {c: np.zeros(sizes) for c in CAMPS}
     camp_of = {int(Winner[c.upper()]): c for c in CAMPS}  # a draw or stalemate: no camp
     for game, winner in zip(res.rows[:, 0], res.rows[:, 1], strict=True):
-        cell = uniform.draw(seed, int(game))
+        cell = mix.draw(seed, int(game))
         counts[cell] += 1
         if int(winner) in camp_of:
             wins[camp_of[int(winner)]][cell] += 1
-    shares = {}
-    for c in CAMPS:
-        # a cell no game drew: the camp's share over all games (seen with tiny runs only)
-        overall = wins[c].sum() / max(1.0, counts.sum())
-        shares[c] = np.where(counts > 0, wins[c] / np.maximum(counts, 1), overall)
-    return PayoffTable(shares, counts)
+    return PayoffTable(wins, counts)
+
+
+def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: int,
+                   seed: int, jobs: int = 1, phases: int = 3,
+                   progress: Callable[[int], None] | None = None
+                   ) -> tuple[PayoffTable, list[np.ndarray]]:
+    """The payoff table, spent where it matters: a first phase of the uniform mixture, then
+    phases drawn from half the mixture solved so far and half uniform (`explore`), so that
+    the cells the equilibrium plays get the games (their errors are what the solution's
+    payoffs carry) while every profile keeps enough to be weighed. Each phase plays fresh
+    game indices. Returns the table and the weights solved on all of it."""
+    per = max(1, games // phases)
+    sizes = uniform_mixture(pops).sizes()
+    table: PayoffTable | None = None
+    sigma: list[np.ndarray] = [np.full(k, 1.0 / k) for k in sizes]
+    for p in range(phases):
+        sampling = None if table is None else explore(pops, sigma)
+        part = payoff_table(setup, pops, games=per, seed=seed, jobs=jobs,
+                            sampling=sampling,
+                            start=TABLE_BASE + p * PHASE_STRIDE)
+        if progress is not None:
+            progress(per)
+        table = part if table is None else table + part
+        sigma = replicator(table)
+    assert table is not None
+    return table, sigma
+
+
+def explore(pops: Mapping[str, Sequence[Profile]], sigma: Sequence[np.ndarray],
+            share: float = 0.5) -> Mixture:
+    """The sampling mixture of a later phase: each camp's solved weights mixed with the
+    uniform weights (`share` of uniform)."""
+    camps = {}
+    for i, c in enumerate(CAMPS):
+        if c not in pops:
+            continue
+        k = len(pops[c])
+        w = (1 - share) * np.asarray(sigma[i]) + share / k
+        w = w / w.sum()
+        camps[c] = tuple(Component(float(x), dict(prof))
+                         for x, prof in zip(w, pops[c], strict=True))
+    return Mixture(camps)
 
 
 def uniform_mixture(pops: Mapping[str, Sequence[Profile]]) -> Mixture:
@@ -111,11 +195,16 @@ def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
                floor: float = 1e-4) -> list[np.ndarray]:
     """Projected replicator dynamics on the payoff table: each camp's weights, CAMPS
     order. Starts from uniform weights; `floor` keeps every profile alive (psro_v2's
-    gamma), so the dynamics can still turn back to one."""
+    gamma), so the dynamics can still turn back to one. The answer is the weights averaged
+    over the second half of the steps: where the dynamics settle it is where they settle,
+    and where they circle (as best response did, issue 23) the time average is what
+    approaches the equilibrium, not the point the circling happens to be at."""
     sizes = table.games.shape
+    shares = table.shares
     sigma = [np.full(k, 1.0 / k) for k in sizes]
+    total = [np.zeros(k) for k in sizes]
     letters = "abcd"
-    for _ in range(steps):
+    for step in range(steps):
         new = []
         for i, c in enumerate(CAMPS):
             if sizes[i] == 1:
@@ -123,11 +212,13 @@ def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
                 continue
             others = [letters[j] for j in range(4) if j != i]
             spec = "abcd," + ",".join(others) + "->" + letters[i]
-            u = np.einsum(spec, table.shares[c], *[sigma[j] for j in range(4) if j != i])
+            u = np.einsum(spec, shares[c], *[sigma[j] for j in range(4) if j != i])
             s = sigma[i] + dt * sigma[i] * (u - sigma[i] @ u)
             new.append(_project(s, floor))
         sigma = new
-    return sigma
+        if step >= steps // 2:
+            total = [t + x for t, x in zip(total, sigma, strict=True)]
+    return [t / t.sum() for t in total]
 
 
 def _project(s: np.ndarray, floor: float) -> np.ndarray:
@@ -153,17 +244,17 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     mixture = uniform_mixture(pops)
     for r in range(1, rounds + 1):
         s = seed + r - 1
-        table = payoff_table(setup, pops, games=table_games, seed=s, jobs=jobs)
-        played += table_games
-        if progress is not None:
-            progress(table_games)
-        sigma = replicator(table)
+        table, sigma = adaptive_table(setup, pops, games=table_games, seed=s, jobs=jobs,
+                                      progress=progress)
+        played += int(table.games.sum())
         mixture = Mixture({c: tuple(Component(float(w), dict(p))
                                     for w, p in zip(_tidy(sigma[CAMPS.index(c)]), pops[c],
                                                     strict=True) if w > 0)
                            for c in seated},
                           found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} "
-                                f"table games, projected replicator dynamics)")
+                                f"table games in 3 phases, time-averaged projected "
+                                f"replicator dynamics)")
+        values = table.values(sigma)
         here = replace(setup, mixture=mixture)
         ev = Evaluator(here, seed=s, jobs=jobs, progress=progress)
         brs = exploitability(here, camps=seated, seed=s, games=games, budget=budget,
@@ -172,9 +263,19 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
         nc = nash_conv(brs)
         worst = max((br.gain for br in brs.values()), default=0.0)
         history.append({"round": r, "seed": s, "mixture": mixture.describe(),
-                        "table_games": table_games,
+                        "table_games": int(table.games.sum()),
+                        "table": {c: [{"profile": dict(p), "weight": float(w),
+                                       "value": v, "half_width": h}
+                                      for p, w, (v, h) in zip(pops[c], sigma[CAMPS.index(c)],
+                                                              values[c], strict=True)]
+                                  for c in seated},
                         "gains": {c: br.as_dict() for c, br in brs.items()}, **nc})
         if log:
+            log(f"round {r}: payoff table ({int(table.games.sum()):,} games), each "
+                f"profile against the others' weights: " + "; ".join(
+                    f"{c} " + " ".join(f"{w:.2f}:{v:.1%}±{h:.1%}" for w, (v, h) in
+                                       zip(sigma[CAMPS.index(c)], values[c], strict=True))
+                    for c in seated))
             log(f"round {r}: NashConv {nc['nash_conv']:+.2%}; " + ", ".join(
                 f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}]"
                 for c, br in brs.items()) + "; weights " + "; ".join(

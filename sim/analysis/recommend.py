@@ -55,6 +55,7 @@ def distance(shares: Mapping[str, float], target: Mapping[str, float]) -> float:
 def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 400,
               rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
               confirm: int = 3, confirm_games: int | None = None, boot: int = 2000,
+              check: int = 1, check_games: int = 2000, check_budget: int = 12_000,
               log: Any = None) -> list[dict[str, Any]]:
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left
@@ -67,7 +68,13 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
     it is within noise of the best: whether a paired bootstrap of the fresh games (`boot`
     resamples) leaves its distance to the target no worse than the best's in at least
     2.5% of resamples. Returns the ranked table: the confirmed candidates first (with
-    `confirmed` true), then the rest with their selection figures."""
+    `confirmed` true), then the rest with their selection figures.
+
+    The `check` best confirmed tables are then played against each camp's best response
+    (`exploit`'s search: `check_budget` selection games a camp, `check_games` confirming
+    games): a table balanced only because a camp blunders is no recommendation. Each
+    checked row gets `exploit` (each camp's gain with its interval, the largest gain and
+    NashConv)."""
     pool = [(c, replace(base, comp=c)) for c in candidates(n, base.rules)]
     state: dict[str, dict[str, Any]] = {}
     played = 0
@@ -129,9 +136,32 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
         for row, share_worse in zip(confirmed, worse, strict=True):
             row["within_noise_of_best"] = bool(share_worse < 0.975)
             row["bootstrap_share_worse_than_best"] = share_worse
+        setups = {comp.describe(): setup for comp, setup in top}
+        for row in confirmed[: max(0, check)]:
+            row["exploit"] = exploit_check(setups[row["composition"]], seed=seed,
+                                           games=check_games, budget=check_budget,
+                                           jobs=jobs, log=log)
     rest = [dict(selection[c.describe()], confirmed=False) for c, _ in pool[len(top):]]
     rest.sort(key=lambda r: r["distance"])
     return confirmed + rest
+
+
+def exploit_check(setup: Setup, *, seed: int, games: int, budget: int, jobs: int,
+                  log: Any = None) -> dict[str, Any]:
+    """Each camp's best gain against the setup's agents (`exploit`), the largest of them
+    and NashConv, for a recommended table."""
+    from sim.analysis.search import exploitability, nash_conv
+
+    if log:
+        log(f"checking {setup.comp.describe()} with exploit ({budget:,} selection and "
+            f"{games:,} confirming games a camp)")
+    brs = exploitability(setup, seed=seed, games=games, budget=budget, jobs=jobs)
+    camp, top = max(brs.items(), key=lambda kv: kv[1].gain)
+    return {"gains": {c: {"gain": br.gain, "low": br.low, "high": br.high,
+                          "deviation": dict(br.deviation), "tried": br.tried}
+                      for c, br in brs.items()},
+            "largest": {"camp": camp, "gain": top.gain, "low": top.low, "high": top.high},
+            **nash_conv(brs)}
 
 
 def _bootstrap_worse_share(per_game: list[np.ndarray], target: Mapping[str, float],

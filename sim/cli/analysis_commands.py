@@ -133,7 +133,9 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     base = setup_from_args(args)
     table = recommend(base, args.players, target, games=args.games, rounds=args.rounds,
                       keep=args.keep, seed=args.seed, jobs=args.jobs, confirm=args.confirm,
-                      confirm_games=args.confirm_games, log=None if args.quiet else _log)
+                      confirm_games=args.confirm_games, check=args.check,
+                      check_games=args.check_games, check_budget=args.check_budget,
+                      log=None if args.quiet else _log)
     if args.json:
         print(json.dumps({"players": args.players, "target": target, "ranking": table},
                          indent=2))
@@ -160,6 +162,14 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             note = f"({row['games']:,} selection games)"
         print(f"{i:>2}. distance {row['distance']:.3f}  {note}  {row['composition']}\n"
               f"    {shares}")
+        if "exploit" in row:
+            ex = row["exploit"]
+            big = ex["largest"]
+            print(f"    largest gain by a best response (exploit): {big['camp']} "
+                  f"{big['gain']:+.2%} [{big['low']:+.2%}, {big['high']:+.2%}]; NashConv "
+                  f"{ex['nash_conv']:.2%} [{ex['low']:.2%}, {ex['high']:.2%}]"
+                  + ("  (a camp gains over 2 points by playing differently: balanced "
+                     "only while it blunders)" if big["low"] > 0.02 else ""))
     return 0
 
 
@@ -392,6 +402,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--confirm-games", type=games_int,
                    help="fresh games per confirmed candidate (default: as many as the "
                         "selection gave it)")
+    r.add_argument("--check", type=nonneg_int, default=1, metavar="N",
+                   help="play this many of the confirmed best against each camp's best "
+                        "response (exploit) and print the largest gain (default 1; 0: no "
+                        "check)")
+    r.add_argument("--check-games", type=games_int, default=2000, metavar="N",
+                   help="the check's confirming games a camp (default 2,000)")
+    r.add_argument("--check-budget", type=games_int, default=12_000, metavar="N",
+                   help="the check's selection games a camp (default 12,000)")
     r.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
     add_jobs_arg(r)
     r.add_argument("--json", action="store_true", help="print JSON (default: a table)")

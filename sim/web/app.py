@@ -70,6 +70,8 @@ ODDS_GAMES = 2000
 MAX_ODDS_GAMES = 5000
 #: the committed recommendations, shipped inside the package (sim/data; results/ links to it)
 RECOMMENDED = importlib.resources.files("sim.data") / "recommended.csv"
+#: each camp's best gain and NashConv on the standard tables (scripts/nash_conv.py)
+NASH_CONV = importlib.resources.files("sim.data") / "nash_conv.csv"
 SHOWN_CAMPS = ["town", "yakuza", "triad", "maniac", "draw"]
 
 
@@ -265,7 +267,8 @@ def create_app(jobs: int = 1, allowed_hosts: set[str] | None = None,
         summary = RunResult(run_.context["setup"], run_.context["seed"], tally,
                             time.monotonic() - run_.started, "web").summary() if done else None
         return {"run": run_, "summary": summary, "done": done,
-                "n": run_.context["setup"].comp.n}
+                "n": run_.context["setup"].comp.n,
+                "nc": nash_conv_of(run_.context["setup"]) if done else None}
 
     async def table_page(request: Request) -> Response:
         state = state_of(request)
@@ -672,6 +675,25 @@ def recommendation(form: TableForm) -> dict[str, Any] | None:
         if row.get("players") == str(n):
             return {"n": n, "row": row, "missing": False}
     return {"n": n, "row": None, "missing": False}
+
+
+def nash_conv_of(setup: Setup) -> dict[str, Any]:
+    """What the committed measurement (sim/data/nash_conv.csv) says of how far each camp
+    could gain by playing differently at this table: its row when the table is a standard
+    one with the default rules and agents, else `row` None (measured for those only)."""
+    n = setup.comp.n
+    out: dict[str, Any] = {"n": n, "row": None}
+    if (setup.comp.describe() != Composition.standard(n).describe()
+            or setup.rules != RuleSet() or setup.agents.params or not NASH_CONV.is_file()):
+        return out
+    rows = list(csv.DictReader(NASH_CONV.read_text(encoding="utf-8").splitlines()))
+    for row in rows:
+        if row.get("players") == str(n) and row.get("profile") == "default":
+            out["row"] = {k: (float(v) if k.endswith(("_gain", "_low", "_high", "conv"))
+                              and v else v) for k, v in row.items()}
+            out["camps"] = [c for c in ("town", "yakuza", "triad", "maniac")
+                            if row.get(f"{c}_gain")]
+    return out
 
 
 Scope = MutableMapping[str, Any]

@@ -187,6 +187,17 @@ PAGE: dict[str, str | tuple[str, str]] = {
     "games_n": ("{n} game", "{n} games"),
     "turns_n": ("{n} turn", "{n} turns"),
     "turns_mean": "A game lasts {mean:.1f} turns on average",
+    # NashConv beside the win shares (issue 24)
+    "nc_title": "How far a camp could gain by playing differently",
+    "nc_gain": "Best gain, points",
+    "nc_tried": "Strategies tried",
+    "nc_sum": "NashConv (the gains summed)",
+    "nc_note": "Each camp's best response to the agents found by mafia-sim exploit (the "
+               "talk and the votes included), confirmed on {games} fresh paired games, "
+               "measured {date}. The win shares above hold as far as these gains are small.",
+    "nc_none": "How far a camp could gain by playing differently is measured for the "
+               "standard tables of 20, 25 and 30 players with the default rules and agents; "
+               "for this table, run mafia-sim exploit.",
     # the day's talk (R2.7)
     "talk": "The day's talk",
     "talk_intro": "Claims and announced checks, in the order they were posted: public, or on "

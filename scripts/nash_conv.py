@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Measure each camp's best gain and NashConv on the standard tables (issue 24, point 3) and
+keep them in sim/data/nash_conv.csv, the file the host's page and results/README.md read
+beside the win shares.
+
+    scripts/nash_conv.py --players 20,25,30 --games 3000 --budget 30000 --seed 41 --jobs 2
+
+plays `mafia-sim exploit` on each standard table against the default agents (or `--params
+FILE`, labelled with its name) and replaces the rows of the same table size and profile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "sim" / "data" / "nash_conv.csv"
+CAMPS = ("town", "yakuza", "triad", "maniac")
+COLUMNS = (["players", "profile"]
+           + [f"{c}_{k}" for c in CAMPS for k in ("gain", "low", "high", "tried", "deviation")]
+           + ["nash_conv", "nash_conv_low", "nash_conv_high", "games", "budget", "seed",
+              "played", "seconds", "date", "command"])
+
+
+def main() -> int:
+    from sim.analysis.search import Evaluator, exploitability, nash_conv
+    from sim.play.setup import build_setup
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", default="20,25,30")
+    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--budget", type=int, default=30_000)
+    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--params", help="a parameter file (profile or mixture); default: the "
+                                     "agents' default")
+    ap.add_argument("--label", help="the profile's label in the file (default: 'default', "
+                                    "or the --params file's name)")
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args()
+    label = args.label or (Path(args.params).stem if args.params else "default")
+    rows = []
+    if args.out.is_file():
+        with args.out.open(encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+    for n in (int(x) for x in args.players.split(",")):
+        setup = build_setup(players=n, params_file=args.params)
+        ev = Evaluator(setup, seed=args.seed, jobs=args.jobs)
+        t0 = time.perf_counter()
+        brs = exploitability(setup, seed=args.seed, games=args.games, budget=args.budget,
+                             evaluator=ev)
+        nc = nash_conv(brs)
+        row: dict[str, object] = {"players": n, "profile": label}
+        for c in CAMPS:
+            br = brs.get(c)
+            if br is None:
+                continue
+            row |= {f"{c}_gain": f"{br.gain:.5f}", f"{c}_low": f"{br.low:.5f}",
+                    f"{c}_high": f"{br.high:.5f}", f"{c}_tried": br.tried,
+                    f"{c}_deviation": "; ".join(f"{k}={v}" for k, v in br.deviation.items())}
+        row |= {"nash_conv": f"{nc['nash_conv']:.5f}", "nash_conv_low": f"{nc['low']:.5f}",
+                "nash_conv_high": f"{nc['high']:.5f}", "games": args.games,
+                "budget": args.budget, "seed": args.seed, "played": ev.played,
+                "seconds": round(time.perf_counter() - t0),
+                "date": datetime.date.today().isoformat(),
+                "command": (f"mafia-sim exploit --players {n} --games {args.games} --budget "
+                            f"{args.budget} --seed {args.seed} --jobs {args.jobs}"
+                            + (f" --params {args.params}" if args.params else ""))}
+        rows = [r for r in rows if not (str(r["players"]) == str(n) and r["profile"] == label)]
+        rows.append({k: str(v) for k, v in row.items()})
+        rows.sort(key=lambda r: (r["profile"], int(r["players"])))
+        with args.out.open("w", encoding="utf-8", newline="") as f:  # after every table
+            w = csv.DictWriter(f, fieldnames=COLUMNS)
+            w.writeheader()
+            w.writerows(rows)
+        print(f"{n} players ({label}): NashConv {nc['nash_conv']:+.2%} "
+              f"[{nc['low']:+.2%}, {nc['high']:+.2%}]; " + ", ".join(
+                  f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}] ({br.tried} tried)"
+                  for c, br in brs.items()), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
