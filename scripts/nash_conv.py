@@ -39,17 +39,22 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--params", help="a parameter file (profile or mixture); default: the "
                                      "agents' default")
+    ap.add_argument("--single-profile", action="store_true",
+                    help="the shipped single profile, not the shipped mixture (label "
+                         "shipped_single)")
     ap.add_argument("--label", help="the profile's label in the file (default: 'default', "
                                     "or the --params file's name)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
-    label = args.label or (Path(args.params).stem if args.params else "default")
+    label = args.label or (Path(args.params).stem if args.params else
+                           "shipped_single" if args.single_profile else "default")
     rows = []
     if args.out.is_file():
         with args.out.open(encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
     for n in (int(x) for x in args.players.split(",")):
-        setup = build_setup(players=n, params_file=args.params)
+        setup = build_setup(players=n, params_file=args.params,
+                            single_profile=args.single_profile)
         ev = Evaluator(setup, seed=args.seed, jobs=args.jobs)
         t0 = time.perf_counter()
         brs = exploitability(setup, seed=args.seed, games=args.games, budget=args.budget,
@@ -70,7 +75,8 @@ def main() -> int:
                 "date": datetime.date.today().isoformat(),
                 "command": (f"mafia-sim exploit --players {n} --games {args.games} --budget "
                             f"{args.budget} --seed {args.seed} --jobs {args.jobs}"
-                            + (f" --params {args.params}" if args.params else ""))}
+                            + (f" --params {args.params}" if args.params else "")
+                            + (" --single-profile" if args.single_profile else ""))}
         rows = [r for r in rows if not (str(r["players"]) == str(n) and r["profile"] == label)]
         rows.append({k: str(v) for k, v in row.items()})
         rows.sort(key=lambda r: (r["profile"], int(r["players"])))

@@ -337,6 +337,41 @@ def section_bottom_recommended(out: list[str]) -> None:
             "and its target; the full list is under *Recommended compositions* below.", ""]
 
 
+def section_nash_conv(out: list[str]) -> None:
+    """Each camp's best gain and NashConv on the standard tables (sim/data/nash_conv.csv,
+    linked from results/, written by scripts/nash_conv.py): the figures every balance
+    number on this page is read beside (issue 24)."""
+    path = RESULTS / "nash_conv.csv"
+    out += ["## How far a camp could gain by playing differently (NashConv)", ""]
+    if not path.exists():
+        out += ["Not measured yet (`results/nash_conv.csv` is missing: "
+                "`scripts/nash_conv.py`).", ""]
+        return
+    df = pd.read_csv(path)
+    out += ["A balance figure describes the rules only as far as no camp could do better by "
+            "playing differently. Each row is `mafia-sim exploit` on the standard table: "
+            "each camp's best deviation found (its talk and votes included) against the "
+            "profile named, its gain in the camp's own win share in points with the 95% "
+            "interval, and NashConv, the gains summed (a loss counting 0). *default* is "
+            "what `mafia-sim run` plays; *shipped_single* is the shipped single profile "
+            "(`--single-profile`), under which the studies below were measured.", "",
+            "| profile | players | Town | Yakuza | Triad | maniac | NashConv | fewest tried "
+            "| command |", "|---|---|---|---|---|---|---|---|---|"]
+    for _, r in df.sort_values(["profile", "players"]).iterrows():
+        cells = []
+        for c in CAMPS:
+            if pd.isna(r.get(f"{c}_gain")):
+                cells.append("-")
+                continue
+            cells.append(f"{r[f'{c}_gain'] * 100:+.1f} [{r[f'{c}_low'] * 100:+.1f}, "
+                         f"{r[f'{c}_high'] * 100:+.1f}]")
+        tried = min(int(r[f"{c}_tried"]) for c in CAMPS if not pd.isna(r.get(f"{c}_tried")))
+        out.append(f"| {r['profile']} | {int(r['players'])} | " + " | ".join(cells)
+                   + f" | {r['nash_conv'] * 100:.1f} [{r['nash_conv_low'] * 100:.1f}, "
+                   f"{r['nash_conv_high'] * 100:.1f}] | {tried} | `{r['command']}` |")
+    out.append("")
+
+
 def section_robustness(out: list[str]) -> None:
     out += ["## How far this holds", "",
             "Each headline finding measured again under other conditions: the default agents "
@@ -507,7 +542,7 @@ def build(results: Path, quick: bool = False) -> str:
     if quick:
         out += ["*Quick rebuild: a few games a cell, for checking this page only; the "
                 "numbers are not findings.*", ""]
-    for f in (section_bottom_line, section_robustness, section_agents,
+    for f in (section_bottom_line, section_nash_conv, section_robustness, section_agents,
               section_player_count, section_recommended, section_clans, section_maniac,
               section_roles, section_rules, section_skill, section_speed, section_method):
         try:

@@ -138,6 +138,10 @@ def add_setup_args(p: argparse.ArgumentParser, positional: bool = True) -> None:
                    help="a parameter file (TOML [params] table, and a [mixture] of each "
                         "camp's profiles drawn per game, as `equilibrate` writes); --param "
                         "flags override its values (default: none)")
+    p.add_argument("--single-profile", action="store_true",
+                   help="play the heuristic set's single shipped profile, not its shipped "
+                        "mixture (default: the mixture, when agents/profiles/heuristic.toml "
+                        "has one)")
     p.add_argument("--on-illegal", choices=("raise", "skip"),
                    help="an agent's illegal request fails the game (raise) or is treated as "
                         "no action and counted (skip) (default raise)")
@@ -157,6 +161,7 @@ def setup_from_args(args: argparse.Namespace, file_key: str = "setup") -> Setup:
         on_illegal=args.on_illegal,
         where=str(path) if path else "setup",
         params_file=getattr(args, "params", None),
+        single_profile=getattr(args, "single_profile", False),
     )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import AgentSet
-from agents.registry import resolve_agent_set
+from agents.registry import PROFILE, resolve_agent_set
 from sim.game.errors import InputError
 from sim.game.roles import Camp, Clan, Role
 from sim.game.rules import Composition, RuleSet, Seat, flag_rule_hint
@@ -187,13 +187,18 @@ def build_setup(
     where: str = "setup",
     params_file: str | Path | None = None,
     base_dir: str | Path | None = None,
+    single_profile: bool = False,
 ) -> Setup:
     """Combine a TOML setup (may be None) with command-line flags (which win).
 
     Agent parameters, later ones winning: the setup's `[agents] params_file` (a path
     relative to `base_dir`, by default the folder of the setup file `where` if it is one),
     the setup's `[agents.params]`, the `params_file` given (`--params FILE`), then `params`
-    (`--param NAME=VALUE`)."""
+    (`--param NAME=VALUE`).
+
+    The heuristic set's shipped mixture (a `[mixture]` in agents/profiles/heuristic.toml,
+    issue 24) is drawn per game unless a parameter file brings its own or `single_profile`
+    (`--single-profile`) asks for the set's single profile."""
     f = dict(file or {})
     unknown = set(f) - SETUP_KEYS
     if unknown:
@@ -279,9 +284,21 @@ def build_setup(
     if not isinstance(run, Mapping):
         raise InputError(f"{where}: [run] must be a table")
     check_run(run, where)
+    if mixture is None and not single_profile and str(set_name) == "heuristic":
+        mixture = shipped_mixture()
     if mixture is not None:
         mixture.check(aset)
     return Setup(comp, ruleset, aset, policy, dict(run), mixture)
+
+
+_SHIPPED: list[Mixture | None] = []
+
+
+def shipped_mixture() -> Mixture | None:
+    """The heuristic set's shipped mixture: the `[mixture]` of its profile file, if any."""
+    if not _SHIPPED:
+        _SHIPPED.append(load_mixture_file(PROFILE))
+    return _SHIPPED[0]
 
 
 def check_playable(comp: Composition) -> None:
