@@ -44,7 +44,8 @@ def test_the_file_round_trips(tmp_path):
 def test_a_mixture_of_one_profile_plays_exactly_that_profiles_games(tmp_path):
     one = Mixture({"town": (Component(1.0, A),)})
     mixed = build_setup(players=PLAYERS, params_file=write(tmp_path, one))
-    plain = build_setup(players=PLAYERS, params={k: str(v) for k, v in A.items()})
+    plain = build_setup(players=PLAYERS, params={k: str(v) for k, v in A.items()},
+                        single_profile=True)
     assert not one.drawing
     np.testing.assert_array_equal(rows(mixed), rows(plain))
 
@@ -55,7 +56,7 @@ def test_each_game_of_a_mixture_is_the_game_of_the_profile_it_drew(tmp_path):
     picks = [MIX.draw(5, i) for i in range(40)]
     assert len({p[0] for p in picks}) == 2 and len({p[1] for p in picks}) == 2
     for pick in set(picks):
-        fixed = build_setup(players=PLAYERS, params={
+        fixed = build_setup(players=PLAYERS, single_profile=True, params={
             k: str(v) for k, v in MIX.params_of(pick).items()})
         want = rows(fixed, games=40)
         for i, p in enumerate(picks):
@@ -90,7 +91,7 @@ def test_the_users_parameter_wins_over_the_mixture(tmp_path):
     a, b = rows(forced, games=60), rows(plain, games=60)
     assert not np.array_equal(a, b)
     # with town fixed by the user, the games differ only by the Yakuza's draw
-    both = build_setup(players=PLAYERS, params={"town.crowd": "0.5", "town.noise": "0.0",
+    both = build_setup(players=PLAYERS, single_profile=True, params={"town.crowd": "0.5", "town.noise": "0.0",
                                                 "yakuza.noise": "0.3"})
     want = rows(both, games=60)
     for i in range(60):
@@ -165,3 +166,33 @@ def test_one_game_kept_alive_whatever_the_picks(tmp_path):
         drivers.for_game(5, i).play(game_streams(5, i, PLAYERS))
     alive = [d for d in drivers._by_pick.values() if d.session is not None]
     assert len(drivers._by_pick) > 1 and len(alive) == 1
+
+
+def test_the_shipped_mixture_is_drawn_unless_a_file_brings_one_or_single_profile(
+        tmp_path, monkeypatch):
+    """Issue 24: the heuristic set draws the mixture shipped in its profile file
+    (agents/profiles/heuristic.toml's [mixture]); a parameter file's own mixture replaces
+    it, `--single-profile` plays the single shipped profile, another agent set draws
+    nothing; the user's --param still wins over the mixture's values."""
+    import sim.play.setup
+
+    monkeypatch.setattr(sim.play.setup, "_SHIPPED", [MIX])
+    assert build_setup(players=PLAYERS).mixture == MIX
+    assert build_setup(players=PLAYERS, single_profile=True).mixture is None
+    assert build_setup(players=PLAYERS, agents="uniform").mixture is None
+    own = Mixture({"town": (Component(1.0, B),)})
+    assert build_setup(players=PLAYERS, params_file=write(tmp_path, own)).mixture == own
+    user = build_setup(players=PLAYERS, params={"town.crowd": "0.5"})
+    assert user.mixture == MIX and user.agents.params["town.crowd"] == 0.5
+    assert main(["run", "--players", str(PLAYERS), "--games", "10", "--single-profile",
+                 "--quiet"]) == 0
+
+
+def test_the_shipped_profile_file_holds_a_valid_mixture_or_none():
+    """Whatever agents/profiles/heuristic.toml ships is a mixture the set can play."""
+    from agents.registry import PROFILE, resolve_agent_set
+
+    mix = load_mixture_file(PROFILE)
+    if mix is not None:
+        mix.check(resolve_agent_set("heuristic"))
+        assert set(mix.camps) <= set(CAMPS)

@@ -302,6 +302,11 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
         verdict,
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
         "gains: " + _gains_text(last["gains"]),
+        f"the last payoff table ({last['table_games']:,} games): each profile's weight and "
+        "its win share against the others' weights, with its 95% half-width:",
+        *(f"  {camp}: " + "; ".join(f"{e['weight']:.3f} {e['value']:.1%} ±{e['half_width']:.1%}"
+                                    f" ({_dev_text(e['profile'])})" for e in entries)
+          for camp, entries in last.get("table", {}).items()),
     ]
     out = Path(args.out)
     # the setup's own parameters apply to every game; those a profile of the mixture sets
