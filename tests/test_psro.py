@@ -79,6 +79,28 @@ def test_a_best_response_to_a_mixture_is_measured_against_the_camps_mixing(tmp_p
     assert br.base_share == pytest.approx(float((res.rows[:, 1] == 0).mean()))
 
 
+def test_the_search_against_a_mixture_plays_on_the_callers_jobs(tmp_path, monkeypatch):
+    """exploit --jobs 2 against a mixture: the mixing camp's search plays on 2 jobs too
+    (it ran on one, the parent process, while the workers waited)."""
+    import sim.analysis.search as search
+
+    p = tmp_path / "mix.toml"
+    p.write_text('[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
+                 '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 1.0 }\n',
+                 encoding="utf-8")
+    setup = build_setup(players=14, params_file=p)
+    made: list[int] = []
+    real = search.Evaluator.__init__
+
+    def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
+        made.append(kw.get("jobs", 1))
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(search.Evaluator, "__init__", spy)
+    search.exploitability(setup, camps=["town"], seed=1, games=60, budget=200, jobs=2)
+    assert len(made) == 2 and made == [2, 2]
+
+
 def test_equilibrate_mixture_writes_a_mixture_that_runs(tmp_path, capsys):
     out = tmp_path / "eq.toml"
     assert main(["equilibrate", "--mixture", "--players", "14", "--rounds", "1",
@@ -141,3 +163,36 @@ def test_tables_add_up_cell_by_cell():
     a = table(np.array([[0.6, 0.2], [0.5, 0.5]]), np.zeros((2, 2)))
     b = a + a
     assert (b.games == 200).all() and np.allclose(b.shares["town"], a.shares["town"])
+
+
+def test_nash_conv_script_writes_the_rows_the_page_reads(tmp_path, monkeypatch):
+    """scripts/nash_conv.py measures a standard table with exploit and keeps one row per
+    table size and profile (a second run replaces it); the page's reader finds it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "nc.csv"
+    cmd = [sys.executable, str(root / "scripts" / "nash_conv.py"), "--players", "14",
+           "--games", "40", "--budget", "150", "--jobs", "1", "--seed", "3", "--out", str(out)]
+    for _ in range(2):
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+    import csv
+
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 1 and rows[0]["profile"] == "default" and rows[0]["players"] == "14"
+    gains = [float(rows[0][f"{c}_gain"]) for c in ("town", "yakuza", "triad")]
+    assert float(rows[0]["nash_conv"]) == pytest.approx(sum(max(0.0, g) for g in gains)
+                                                        + max(0.0, float(
+                                                            rows[0]["maniac_gain"] or 0)),
+                                                        abs=1e-4)
+    pytest.importorskip("starlette")
+    import sim.web.app
+
+    monkeypatch.setattr(sim.web.app, "NASH_CONV", out)
+    nc = sim.web.app.nash_conv_of(build_setup(players=14))
+    assert nc["row"] is not None and nc["row"]["nash_conv"] == float(rows[0]["nash_conv"])
+    assert sim.web.app.nash_conv_of(build_setup(players=14, params={"town.crowd": "0"})
+                                    )["row"] is None

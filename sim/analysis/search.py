@@ -205,7 +205,7 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
     ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
     if setup.mixture is not None and len(setup.mixture.camps.get(camp, ())) > 1:
         return _best_response_to_mixture(setup, camp, ev, seed=seed, games=games,
-                                         budget=budget, jobs=jobs)
+                                         budget=budget)
     w = int(Winner[camp.upper()])
     dims = camp_space(setup, camp)
     pool = single_moves(setup, dims)
@@ -258,7 +258,7 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
 
 
 def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed: int,
-                              games: int, budget: int, jobs: int) -> BestResponse:
+                              games: int, budget: int) -> BestResponse:
     """A camp's best response when the setup mixes its profiles (sim.play.mixture): the
     search runs from the camp's heaviest profile, played alone against the others' mixture,
     and the answer found (that profile, with the best deviation when one beats it) is
@@ -268,7 +268,8 @@ def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed
     assert setup.mixture is not None
     top = dict(setup.mixture.top(camp))
     alone = replace(setup, mixture=setup.mixture.fixed(camp, top))
-    ev = Evaluator(alone, seed=seed, jobs=jobs, progress=mixed.progress)
+    # the mixture's evaluator's jobs: `exploitability` passes its evaluator, not its jobs
+    ev = Evaluator(alone, seed=seed, jobs=mixed.jobs, progress=mixed.progress)
     found = best_response(alone, camp, seed=seed, games=games, budget=budget, evaluator=ev)
     dev = found.deviation if found.gain > 0 else {}
     answer = {**top, **dev}
