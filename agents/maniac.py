@@ -77,7 +77,8 @@ class ManiacAgent(DangerReader):
 
     def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
         """Against an opened commissar, once a game (`fake_claim`): "I am the commissar,
-        and he is a mafioso" (R2.7 lets anyone say it; P5.5: only what is said is public).
+        and he is a mafioso", in public (R2.7); a lie about roles is play, not a breach
+        (R2.8 forbids only working against one's own side).
         He names the Yakuza (either clan serves; one fixed answer keeps the lie steady)."""
         if self.faked or self.p["fake_claim"] <= 0:
             return []
