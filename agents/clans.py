@@ -41,6 +41,7 @@ from agents.common import (
     doomed,
     duel_target,
     rope_lie,
+    unclaimed_hero,
 )
 from sim.game.params import Param
 from sim.game.requests import Beat, Blast, ClanOrder
@@ -88,6 +89,10 @@ CLAN_PARAMS: Final[dict[str, Param]] = {
     "false_counter": Param(0.0, 0.0, 1.0, "the chance the Don counter-claims the hero role an "
                            "outsider claims under the rope (so that Town hangs him)",
                            grid=(0.0, 1.0)),
+    "early_claim": Param(0.0, 0.0, 1.0, "the chance a member claims, in his first day's "
+                         "statements, a hero role nobody has claimed and the paper has not "
+                         "shown, before any vote is on him (drawn once a game; he then does "
+                         "not lie under the rope)", grid=(0.3, 1.0)),
 }
 
 
@@ -101,6 +106,7 @@ class ClanAgent(DangerReader):
         super().__init__(seat, params)
         self.faked = False
         self.lied = False
+        self.early_drawn = False  # whether his early claim's chance was drawn
         self.rope_days: set[int] = set()  # the days he drew his lie's chance (rope_lie)
         self._friend_set: frozenset[int] | None = None
         self._vsb: int | None = None
@@ -144,13 +150,32 @@ class ClanAgent(DangerReader):
 
     # -- the day -----------------------------------------------------------------------------
     def statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
-        if view.don != self.seat:
+        out = self.don_statements(view, rng) if view.don == self.seat else []
+        if self.p["early_claim"] > 0:  # at 0 nothing is drawn: the shipped games stay
+            out += self.early_claim(view, rng)
+        return out
+
+    def early_claim(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """A pre-emptive lie (`early_claim`): on the first day with a hero role to claim,
+        a claim of it, before any vote is on him (R2.7: in public; a lie is play)."""
+        if self.early_drawn or self.lied or view.turn < 1:
             return []
+        role = unclaimed_hero(view.public)
+        if not role:
+            return []
+        self.early_drawn = True
+        if rng.random() >= self.p["early_claim"]:
+            return []
+        self.lied = True
+        return [Statement(view.turn, self.seat, CLAIM, value=role)]
+
+    def don_statements(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """The Don's order to his clan, and his counter-claim of an opened commissar."""
         opened = self.opened(view)
         target = self.vsb_time(view)
         if target < 0:
             target = self.pick(view, self.noisy_danger(view, rng), self.friends(view))
-        out = []
+        out: list[Statement] = []
         if target >= 0:
             out.append(Statement(view.turn, self.seat, ORDER, target, channel=CLAN))
         commissar = Role.COMMISSAR

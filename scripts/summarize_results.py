@@ -287,7 +287,8 @@ def section_bottom_line(out: list[str]) -> None:
                 f"could still gain {nc[f'{camp}_gain'] * 100:+.1f} points "
                 f"[{nc[f'{camp}_low'] * 100:+.1f}, {nc[f'{camp}_high'] * 100:+.1f}] by "
                 f"playing differently, and the camps' gains sum to NashConv "
-                f"{nc['nash_conv'] * 100:.1f}% (`exploit`, below).", ""]
+                f"{nc['nash_conv'] * 100:.1f}% (`exploit`; *How well the agents play* "
+                "below).", ""]
     lines = []
     for camp in CAMPS[1:]:
         if camp not in d.index:
@@ -361,7 +362,7 @@ def section_nash_conv(out: list[str]) -> None:
     linked from results/, written by scripts/nash_conv.py): the figures every balance
     number on this page is read beside (issue 24)."""
     path = RESULTS / "nash_conv.csv"
-    out += ["## How far a camp could gain by playing differently (NashConv)", ""]
+    out += ["### NashConv on the standard tables (the current default agents)", ""]
     if not path.exists():
         out += ["Not measured yet (`results/nash_conv.csv` is missing: "
                 "`scripts/nash_conv.py`).", ""]
@@ -472,6 +473,7 @@ def section_agents(out: list[str]) -> None:
             "gain in that camp's own win share, in points with its 95% interval. Small gains "
             "mean the numbers on this page describe the rules, not the agents' mistakes. "
             "*Before* is the agents before the equilibrium work.", ""]
+    section_nash_conv(out)
     folder = RESULTS / "exploit"
     found = False
     for n in (20, 25, 30):
@@ -563,7 +565,7 @@ def build(results: Path, quick: bool = False) -> str:
     if quick:
         out += ["*Quick rebuild: a few games a cell, for checking this page only; the "
                 "numbers are not findings.*", ""]
-    for f in (section_bottom_line, section_nash_conv, section_robustness, section_agents,
+    for f in (section_bottom_line, section_robustness, section_agents,
               section_player_count, section_recommended, section_clans, section_maniac,
               section_roles, section_rules, section_skill, section_speed, section_method):
         try:

@@ -280,3 +280,24 @@ def test_maniac_follow_zero_votes_his_own_read_not_the_leader() -> None:
     assert ManiacAgent(maniac).vote(game.views[maniac], rng) == leader
     own = ManiacAgent(maniac, {"follow": 0.0}).vote(game.views[maniac], rng)
     assert own == commissar  # opened_danger 10 puts him first
+
+
+def test_clan_early_claim_is_a_pre_emptive_lie_once_a_game() -> None:
+    """`clan.early_claim` 1 (the outside deviation PreemptiveLiar*, now in exploit's
+    space): on his first day a clan member claims a hero role nobody has claimed, before
+    any vote is on him, once a game, and then does not lie under the rope; at 0 (the
+    shipped profile) he says nothing and draws nothing."""
+    from agents.clans import ClanAgent
+
+    game, _, _ = _maniac_day(7)
+    member = next(s for s in game.st.members[1] if game.st.alive[s]
+                  and s in game.st.seats_by_role[Role.MAFIOSO] and game.views[s].don != s)
+    rng = np.random.default_rng(0)
+    liar = ClanAgent(member, {"early_claim": 1.0})
+    said = liar.statements(game.views[member], rng)
+    assert [(s.kind, s.value) for s in said] == [("claim", "doctor")]
+    game.say(said[0])
+    assert liar.statements(game.views[member], rng) == [] and liar.lied
+    quiet_rng = np.random.default_rng(0)
+    assert ClanAgent(member).statements(game.views[member], quiet_rng) == []
+    assert quiet_rng.random() == np.random.default_rng(0).random()
