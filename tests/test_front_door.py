@@ -289,7 +289,10 @@ def test_ctrl_c_reports_the_games_that_finished() -> None:
                             stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:  # a run that did not stop must not outlive the test (it loaded later ones)
+        proc.kill()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     first = out.splitlines()[0]
@@ -306,7 +309,10 @@ def test_ctrl_c_stops_both_arms_of_compare_and_reports_their_paired_games() -> N
                             stderr=subprocess.PIPE, text=True)
     time.sleep(8)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:  # a run that did not stop must not outlive the test (it loaded later ones)
+        proc.kill()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     res = json.loads(out)
