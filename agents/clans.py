@@ -40,6 +40,7 @@ from agents.common import (
     day_leader,
     doomed,
     duel_target,
+    opened_hero,
     rope_lie,
     unclaimed_hero,
 )
@@ -132,12 +133,7 @@ class ClanAgent(DangerReader):
 
     def opened(self, view: PlayerView) -> int:
         """A living outsider who claimed commissar (or sergeant with checks), or -1."""
-        friends = self.friends(view)
-        for stmt in view.public.statements:
-            if (stmt.kind is CLAIM and stmt.value in ("commissar", "sergeant")
-                    and view.public.alive[stmt.speaker] and stmt.speaker not in friends):
-                return stmt.speaker
-        return -1
+        return opened_hero(view.public, self.friends(view))
 
     def vsb_time(self, view: PlayerView) -> int:
         """His own VSB, when the endgame has come to hang him (`vsb_endgame`), else -1."""
