@@ -37,6 +37,7 @@ from agents.common import (
     LIES,
     DangerReader,
     choice,
+    commissar_shown,
     day_leader,
     doomed,
     duel_target,
@@ -46,7 +47,7 @@ from agents.common import (
 )
 from sim.game.params import Param
 from sim.game.requests import Beat, Blast, ClanOrder
-from sim.game.roles import Clan, Role
+from sim.game.roles import Clan
 from sim.game.talk import CHECK, CLAIM, CLAN, ORDER, Statement
 
 if TYPE_CHECKING:
@@ -174,10 +175,7 @@ class ClanAgent(DangerReader):
         out: list[Statement] = []
         if target >= 0:
             out.append(Statement(view.turn, self.seat, ORDER, target, channel=CLAN))
-        commissar = Role.COMMISSAR
-        commissar_shown = any(d.revealed is not None and d.revealed.role is commissar
-                              for d in view.public.deaths)
-        if (opened >= 0 and not self.faked and not commissar_shown
+        if (opened >= 0 and not self.faked and not commissar_shown(view.public)
                 and self.p["fake_claim"] > 0 and rng.random() < self.p["fake_claim"]):
             self.faked = True
             other = "triad" if view.clan is Clan.YAKUZA else "yakuza"

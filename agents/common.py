@@ -13,7 +13,7 @@ from mypy_extensions import mypyc_attr
 
 from agents.base import Agent
 from sim.game.params import Value
-from sim.game.roles import Camp
+from sim.game.roles import Camp, Role
 from sim.game.talk import CLAIM, Statement
 
 if TYPE_CHECKING:
@@ -163,6 +163,13 @@ def opened_hero(pub: PublicRecord, exclude: AbstractSet[int]) -> int:
                 and pub.alive[stmt.speaker] and stmt.speaker not in exclude):
             return stmt.speaker
     return -1
+
+
+def commissar_shown(pub: PublicRecord) -> bool:
+    """Whether the newspaper has shown the commissar dead (a commissar claim then fools
+    nobody)."""
+    commissar = Role.COMMISSAR
+    return any(d.revealed is not None and d.revealed.role is commissar for d in pub.deaths)
 
 
 def unclaimed_hero(pub: PublicRecord) -> str:

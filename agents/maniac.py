@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from agents.common import DangerReader, day_leader, duel_target, opened_hero, rope_lie
+from agents.common import (
+    DangerReader,
+    commissar_shown,
+    day_leader,
+    duel_target,
+    opened_hero,
+    rope_lie,
+)
 from sim.game.params import Param
 from sim.game.requests import Ambush, Kill
 from sim.game.talk import CHECK, CLAIM, Statement
@@ -84,8 +91,7 @@ class ManiacAgent(DangerReader):
             return []
         pub = view.public
         opened = opened_hero(pub, {self.seat})
-        if opened < 0 or any(d.revealed is not None and d.revealed.role.key == "commissar"
-                             for d in pub.deaths):
+        if opened < 0 or commissar_shown(pub):
             return []
         if rng.random() >= self.p["fake_claim"]:
             return []
