@@ -255,6 +255,38 @@ def test_bench_on_one_job_has_no_efficiency_line() -> None:
     assert "parallel efficiency" not in format_bench(res)
 
 
+def test_bench_times_a_mixture_beside_the_single_profile(tmp_path: Path) -> None:
+    """Issue 24 ("a run with the mixture no slower a game than with one profile"): `bench
+    --mixture FILE` plays the standard table under the mixture and under the single
+    profile, alternating, and reports their ratios; each row played what it says (its
+    turns are those of a plain run of that setup and seed)."""
+    from sim.analysis.bench import format_bench, run_bench
+    from sim.play.runner import run
+    from sim.play.setup import build_setup
+
+    mix = tmp_path / "mix.toml"
+    mix.write_text('[mixture]\nfound = "test"\n'
+                   '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
+                   '[[mixture.town]]\nweight = 0.5\nparams = { "town.noise" = 1.0 }\n',
+                   encoding="utf-8")
+    res = run_bench(games=20, jobs=1, rounds=2, mixture=mix)
+    m = res["mixture"]
+    assert m["single"]["profile"] == "single" and m["mixture"]["profile"] == "mixture mix.toml"
+    assert m["single"]["rounds"] == m["mixture"]["rounds"] == 2
+    for key, file in (("single", None), ("mixture", str(mix))):
+        plain = run(build_setup(None, players=25, params_file=file,
+                                single_profile=file is None), games=20, seed=12345, jobs=1)
+        assert m[key]["turns_mean"] == plain.tally.turns_sum / 20
+    assert m["ms_per_game_ratio"] == m["mixture"]["ms_per_game"] / m["single"]["ms_per_game"]
+    assert "the mixture takes" in format_bench(res)
+    r = cli("bench", "--quick", "--mixture", str(tmp_path / "none.toml"))
+    assert r.returncode == 2 and "none.toml" in r.stderr and "Traceback" not in r.stderr
+    plain_profile = tmp_path / "plain.toml"
+    plain_profile.write_text('[params]\n"town.crowd" = 0.5\n', encoding="utf-8")
+    r = cli("bench", "--quick", "--mixture", str(plain_profile))
+    assert r.returncode == 2 and "no [mixture]" in r.stderr
+
+
 def test_bench_profile_names_the_engine_and_agents_functions() -> None:
     """`mafia-sim bench --profile`: where the time goes, by function, with own shares that
     add up to no more than the whole. On the pure build, where every function of the engine

@@ -6,6 +6,12 @@ Each measurement runs in a fresh child process of the build it measures (MAFIA_S
 sim._native), the builds alternating measurement by measurement, so both meet the same
 machine and load; the standard table, on one job and on all of them, is measured `rounds`
 times each way, alternating, and the best of each kept (each row says how many rounds).
+
+Given a mixture (`--mixture FILE`, a profile file with a `[mixture]`, as `equilibrate`
+writes), the standard table on one job is also played under it, alternating with the
+single profile the same number of rounds (issue 24: a run with the mixture should be no
+slower a game than one with a single profile). The two play different games (each profile
+plays its own way, some longer), so the comparison is per game and per turn.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import resource
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import joblib
@@ -28,27 +35,35 @@ from sim.play.setup import build_setup
 BUILDS = ("compiled", "pure")
 
 
-def _rate(players: int, agents: str, games: int, jobs: int) -> dict[str, Any]:
-    setup = build_setup(None, players=players, agents=agents)
+def _rate(players: int, agents: str, games: int, jobs: int,
+          mixture: str | None = None) -> dict[str, Any]:
+    """One measurement; `mixture`, a profile file whose mixture the run draws from (None:
+    the set's single profile, whatever agents/profiles/heuristic.toml ships)."""
+    setup = build_setup(None, players=players, agents=agents, params_file=mixture,
+                        single_profile=mixture is None)
     t0 = time.perf_counter()
     res = run(setup, games=games, seed=12345, jobs=jobs)
     secs = time.perf_counter() - t0
+    turns = res.tally.turns_sum
     return {"players": players, "agents": agents, "jobs": jobs, "games": games,
             "seconds": secs, "games_per_second": games / secs,
-            "ms_per_game": 1000 * secs / games, "turns_mean": res.tally.turns_sum / games,
+            "ms_per_game": 1000 * secs / games, "turns_mean": turns / games,
+            "ms_per_turn": 1000 * secs / turns,
+            "profile": f"mixture {Path(mixture).name}" if mixture else "single",
             "build": _native.BUILD,
             "peak_memory_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def _rate_in(build: str, players: int, agents: str, games: int, jobs: int) -> dict[str, Any]:
+def _rate_in(build: str, players: int, agents: str, games: int, jobs: int,
+             mixture: str | None = None) -> dict[str, Any]:
     """One measurement in a child process running `build` (`current`: this process's)."""
     if build == "current":
-        return _rate(players, agents, games, jobs)
+        return _rate(players, agents, games, jobs, mixture)
     env = dict(os.environ)
     env.pop(_native.PURE_ENV, None)
     if build == "pure":
         env[_native.PURE_ENV] = "1"
-    spec = json.dumps([players, agents, games, jobs])
+    spec = json.dumps([players, agents, games, jobs, mixture])
     out = subprocess.run([sys.executable, "-m", "sim.analysis.bench", spec], env=env,
                          capture_output=True, text=True, check=True)
     row: dict[str, Any] = json.loads(out.stdout)
@@ -69,11 +84,13 @@ def available_builds() -> tuple[str, ...]:
 
 
 def run_bench(quick: bool = False, games: int | None = None, jobs: int = 1,
-              builds: tuple[str, ...] = ("current",), rounds: int = 1) -> dict[str, Any]:
+              builds: tuple[str, ...] = ("current",), rounds: int = 1,
+              mixture: str | Path | None = None) -> dict[str, Any]:
     """The figures of `mafia-sim bench` for each of `builds` (`compiled`, `pure`, or
     `current`: this process's build, measured in it); the parallel row and its
     efficiency only when more than one job is asked for (on one job there is nothing to
-    compare)."""
+    compare); with `mixture`, the standard table under it beside the single profile, on
+    the first build."""
     base = games or (1000 if quick else 5000)
     n_jobs = joblib.cpu_count() if jobs == -1 else jobs
     specs: list[tuple[int, str, int, int]] = [(25, "heuristic", base, 1)]
@@ -101,6 +118,8 @@ def run_bench(quick: bool = False, games: int | None = None, jobs: int = 1,
                     best[build] = row
         rows.extend(best[build] for build in builds)
     out: dict[str, Any] = {"rows": rows, "jobs": n_jobs, "builds": {}}
+    if mixture is not None:
+        out["mixture"] = _mixture_rows(str(mixture), builds[0], base, rounds)
     for build in builds:
         mine = [r for r in rows if r["build"] == build or build == "current"]
         single = mine[0]["games_per_second"]
@@ -118,6 +137,22 @@ def run_bench(quick: bool = False, games: int | None = None, jobs: int = 1,
     out.update({k: first[k] for k in ("parallel_efficiency", "growth_exponent_25_to_100",
                                       "peak_memory_mb")})
     return out
+
+
+def _mixture_rows(mixture: str, build: str, games: int, rounds: int) -> dict[str, Any]:
+    """The standard table on one job, single profile and mixture alternating `rounds`
+    times, the best of each kept; their ratios per game and per turn (above 1: the
+    mixture is slower)."""
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(rounds):
+        for key, file in (("single", None), ("mixture", mixture)):
+            row = _rate_in(build, 25, "heuristic", games, 1, file)
+            row["rounds"] = rounds
+            if key not in best or row["games_per_second"] > best[key]["games_per_second"]:
+                best[key] = row
+    return {"file": mixture, "single": best["single"], "mixture": best["mixture"],
+            "ms_per_game_ratio": best["mixture"]["ms_per_game"] / best["single"]["ms_per_game"],
+            "ms_per_turn_ratio": best["mixture"]["ms_per_turn"] / best["single"]["ms_per_turn"]}
 
 
 def profile_games(players: int = 25, agents: str = "heuristic", games: int = 1000,
@@ -187,6 +222,15 @@ def format_bench(res: dict[str, Any]) -> str:
     k = rows[0].get("rounds", 1) if rows else 1
     if k > 1:
         lines.append(f"25 players, heuristic agents: the best of {k} alternating rounds each")
+    mix = res.get("mixture")
+    if mix is not None:
+        one, other = mix["single"], mix["mixture"]
+        lines.append(f"25 players, one job, {one['build']} build: single profile "
+                     f"{one['ms_per_game']:.3f} ms a game ({one['turns_mean']:.2f} turns), "
+                     f"{other['profile']} {other['ms_per_game']:.3f} ms "
+                     f"({other['turns_mean']:.2f} turns): the mixture takes "
+                     f"{mix['ms_per_game_ratio']:.2f}x the time a game, "
+                     f"{mix['ms_per_turn_ratio']:.2f}x a turn (best of {one['rounds']})")
     for b, fig in res["builds"].items():
         name = f"{b} build: " if len(builds) > 1 else ""
         if fig.get("parallel_efficiency") is not None:

@@ -259,8 +259,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from sim.analysis.bench import available_builds
 
     builds = available_builds() if args.build == "both" else (args.build,)
+    if args.mixture is not None:
+        # read it here, so a bad file is a one-line error before any game is played
+        if build_setup(None, players=25, params_file=args.mixture,
+                       where="--mixture").mixture is None:
+            raise InputError(f"--mixture {args.mixture}: the file has no [mixture] table "
+                             f"(a profile file as `mafia-sim equilibrate --mixture` writes)")
     res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs, builds=builds,
-                    rounds=args.rounds or (1 if args.quick else 2))
+                    rounds=args.rounds or (1 if args.quick else 2), mixture=args.mixture)
     print(json.dumps(res, indent=2) if args.json else format_bench(res))
     return 0
 
@@ -472,6 +478,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="which build to measure, each in processes of its own: both side "
                         "by side (the default, where a compiled build is installed), one "
                         "of them, or the current process's (what --version names)")
+    b.add_argument("--mixture", metavar="FILE",
+                   help="also time the standard table on one job under this mixture (a "
+                        "profile file with a [mixture], as `equilibrate --mixture` writes) "
+                        "beside the single profile, per game and per turn (default: none)")
     b.add_argument("--profile", action="store_true",
                    help="instead: where the time goes (cProfile, one core, top functions)")
     b.add_argument("--players", type=players_int, default=25, metavar="N",
