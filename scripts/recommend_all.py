@@ -1,8 +1,12 @@
 """Recommended compositions for 20-30 players (results/recommended.csv):
 `recommend` by successive halving for each table size, then the winner confirmed with a
-precision run (every camp's 95% half-width under 1 point).
+precision run (every camp's 95% half-width under 1 point), then checked against each
+camp's best response (`exploit`'s search, as `recommend --check` does: a table balanced only
+because a camp blunders is no recommendation): the largest gain a camp finds with its
+interval, and NashConv.
 
 Run: .venv/bin/python scripts/recommend_all.py [--jobs 2]
+     .venv/bin/python scripts/recommend_all.py --check-only   # the committed tables' check
 """
 
 from __future__ import annotations
@@ -13,7 +17,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.recommend import parse_target, recommend
+from sim.analysis.recommend import (
+    CHECK_BUDGET,
+    CHECK_GAMES,
+    exploit_check,
+    parse_target,
+    recommend,
+)
 from sim.play.runner import run
 from sim.play.setup import build_setup
 
@@ -32,11 +42,43 @@ def standard_shares(n: int) -> dict | None:
     return {"camps": {r.camp: {"share": r.share} for r in d.itertuples()}}
 
 
+#: the check's seed (its budgets are `recommend --check`'s defaults)
+CHECK_SEED = 13
+
+
+def check_columns(composition: str, n: int, jobs: int) -> dict:
+    """The recommended table's exploit check, as columns of results/recommended.csv."""
+    setup = build_setup(None, players=n, roles=composition)
+    ex = exploit_check(setup, seed=CHECK_SEED, games=CHECK_GAMES, budget=CHECK_BUDGET,
+                       jobs=jobs)
+    top = ex["largest"]
+    return {"largest_gain_camp": top["camp"], "largest_gain": top["gain"],
+            "largest_gain_low": top["low"], "largest_gain_high": top["high"],
+            "nash_conv": ex["nash_conv"], "nash_conv_low": ex["low"],
+            "nash_conv_high": ex["high"],
+            "check_tried": min(g["tried"] for g in ex["gains"].values())}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=-1)
     ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--check-only", action="store_true",
+                    help="only check the committed recommendations with exploit (their "
+                         "columns added or replaced), without searching again")
     args = ap.parse_args()
+    out = ROOT / "results" / "recommended.csv"
+    if args.check_only:
+        df = pd.read_csv(out)
+        checks = []
+        for r in df.itertuples():
+            checks.append(check_columns(r.composition, int(r.players), args.jobs))
+            print(json.dumps({"players": int(r.players), **checks[-1]}))
+        for key in checks[0]:
+            df[key] = [c[key] for c in checks]
+        df.to_csv(out, index=False)
+        print("wrote", out)
+        return
     target = parse_target(None)
     rows = []
     for n in range(20, 31):
@@ -59,9 +101,9 @@ def main() -> None:
         row["distance"] = sum((res["camps"][k]["share"] - v) ** 2 for k, v in target.items()) ** .5
         row["standard_distance"] = sum(
             (std["camps"][k]["share"] - v) ** 2 for k, v in target.items()) ** .5
+        row.update(check_columns(best, n, args.jobs))
         rows.append(row)
         print(json.dumps({k: row[k] for k in ("players", "composition", "town", "distance")}))
-    out = ROOT / "results" / "recommended.csv"
     pd.DataFrame(rows).to_csv(out, index=False)
     print("wrote", out)
 

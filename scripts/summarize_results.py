@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from sim.analysis import findings
-from sim.analysis.recommend import DEFAULT_TARGET
+from sim.analysis.recommend import CHECK_BUDGET, CHECK_GAMES, DEFAULT_TARGET
 from sim.analysis.studies import RESULTS as DEFAULT_RESULTS
 from sim.analysis.studies import Study, load_study, paired_rows, quick_mode, rule_label
 
@@ -66,20 +66,42 @@ def section_recommended(out: list[str]) -> None:
     if not path.exists():
         return
     df = pd.read_csv(path)
+    checked = "largest_gain" in df.columns
     out += ["## Recommended compositions for 20-30 players", "",
             "Closest to the default target (Town 50%, each clan 20%, maniac 10%) among the "
             "tables near the standard one, by `mafia-sim recommend` (successive halving), "
             "then confirmed to a 95% half-width under 1 point; the standard table's shares "
-            "beside them.", "",
+            "beside them." + (
+                " Each recommended table is then checked against each camp's best response "
+                "(`exploit`'s search with the talk, as `recommend --check` does: "
+                f"{CHECK_BUDGET:,} selection and {CHECK_GAMES:,} confirming games a camp): the "
+                "largest gain a camp finds by playing differently, with its 95% interval. A "
+                "table balanced only because a camp blunders would show a large gain "
+                "there." if checked else ""), "",
             "| players | composition | town | yakuza | triad | maniac | distance "
-            "| standard: town / distance |",
-            "|---|---|---|---|---|---|---|---|"]
+            "| standard: town / distance |" + (" largest gain (camp) | NashConv |"
+                                               if checked else ""),
+            "|---|---|---|---|---|---|---|---|" + ("---|---|" if checked else "")]
     for _, r in df.iterrows():
         cells = " | ".join(f"{100 * r[c]:.1f}% [{100 * r[c + '_low']:.1f}, "
                            f"{100 * r[c + '_high']:.1f}]" for c in CAMPS)
-        out.append(f"| {r.players} | `{r.composition}` | {cells} | {r.distance:.3f} | "
-                   f"{100 * r.standard_town:.1f}% / {r.standard_distance:.3f} |")
-    out += ["", "Regenerate: `.venv/bin/python scripts/recommend_all.py`.", ""]
+        line = (f"| {r.players} | `{r.composition}` | {cells} | {r.distance:.3f} | "
+                f"{100 * r.standard_town:.1f}% / {r.standard_distance:.3f} |")
+        if checked:
+            line += (f" {100 * r.largest_gain:+.1f} [{100 * r.largest_gain_low:+.1f}, "
+                     f"{100 * r.largest_gain_high:+.1f}] ({NAMES[r.largest_gain_camp]}) | "
+                     f"{100 * r.nash_conv:.1f} |")
+        out.append(line)
+    if checked:
+        worst = df.loc[df.largest_gain.idxmax()]
+        out += ["", f"The largest gain any camp finds at a recommended table is "
+                    f"{100 * worst.largest_gain:+.1f} points ({NAMES[worst.largest_gain_camp]}, "
+                    f"{int(worst.players)} players); the standard tables' own are under "
+                    "*NashConv on the standard tables*. These are gains against the default "
+                    "agents, measured with smaller budgets than that section's, so a small "
+                    "gain can hide in the intervals."]
+    out += ["", "Regenerate: `.venv/bin/python scripts/recommend_all.py` (the check alone: "
+                "`--check-only`).", ""]
 
 
 def section_roles(out: list[str]) -> None:

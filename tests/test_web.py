@@ -153,6 +153,35 @@ def test_table_shows_nash_conv_beside_the_shares(client, tmp_path, monkeypatch):
     assert "measured for the standard tables" in html and ">3.1<" not in html
 
 
+def test_recommendation_says_how_far_a_camp_gains_against_it(client, tmp_path, monkeypatch):
+    """Issue 24 (point 3): a recommended table is shown with its exploit check, the largest
+    gain a camp finds against it and NashConv, in the page's language; a row without the
+    check's columns (an older file) shows the table alone."""
+    import sim.web.app
+
+    with (Path(__file__).resolve().parent.parent / "results" / "recommended.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    extra = {"largest_gain_camp": "yakuza", "largest_gain": "0.034",
+             "largest_gain_low": "0.012", "largest_gain_high": "0.056", "nash_conv": "0.071",
+             "nash_conv_low": "0.02", "nash_conv_high": "0.12", "check_tried": "32"}
+    path = tmp_path / "recommended.csv"
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]) + [k for k in extra if k not in rows[0]])
+        w.writeheader()
+        for row in rows:
+            w.writerow(row | extra if row["players"] == "25" else
+                       row | {k: "" for k in extra})
+    monkeypatch.setattr(sim.web.app, "RECOMMENDED", path)
+    html = client.post("/table", data=standard_form()).text
+    assert 'id="rec-check"' in html and "largest gain a camp finds" in html
+    assert "+3.4 points (Yakuza, 95% interval [+1.2, +5.6]), NashConv 7.1" in html
+    client.get("/lang/ru?next=/")
+    html = client.post("/table", data=standard_form()).text
+    assert "выигрывает Якудза: +3,4 п. п." in html and "[+1,2; +5,6]" in html
+    html = client.post("/table", data=standard_form(civilian="8")).text  # 24: unchecked row
+    assert 'id="recommendation"' in html and 'id="rec-check"' not in html
+
+
 def test_table_matches_the_command_line(client, capsys):
     client.post("/table", data=standard_form(games="400", seed="7"))
     html = wait_live(client, "/table/live", 'id="finished"')

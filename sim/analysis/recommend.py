@@ -25,6 +25,12 @@ from sim.play.stats import (
 DEFAULT_TARGET = {"town": 0.5, "yakuza": 0.2, "triad": 0.2, "maniac": 0.1}
 
 
+#: `recommend`'s check of its tables against each camp's best response (`exploit`'s search):
+#: confirming games and selection games a camp
+CHECK_GAMES = 2000
+CHECK_BUDGET = 12_000
+
+
 def candidates(n: int, rules: RuleSet | None = None) -> list[Composition]:
     """Compositions near the standard table: each clan one smaller or larger, the maniac,
     ninja, doctor and necromancer in or out (at most one out); civilians fill up. Only
@@ -55,7 +61,7 @@ def distance(shares: Mapping[str, float], target: Mapping[str, float]) -> float:
 def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 400,
               rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
               confirm: int = 3, confirm_games: int | None = None, boot: int = 2000,
-              check: int = 1, check_games: int = 2000, check_budget: int = 12_000,
+              check: int = 1, check_games: int = CHECK_GAMES, check_budget: int = CHECK_BUDGET,
               log: Any = None) -> list[dict[str, Any]]:
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left

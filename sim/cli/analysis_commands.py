@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sim.analysis.recommend import CHECK_BUDGET, CHECK_GAMES
 from sim.cli.commands import (
     JOBS_DEFAULT,
     add_jobs_arg,
@@ -412,10 +413,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="play this many of the confirmed best against each camp's best "
                         "response (exploit) and print the largest gain (default 1; 0: no "
                         "check)")
-    r.add_argument("--check-games", type=games_int, default=2000, metavar="N",
-                   help="the check's confirming games a camp (default 2,000)")
-    r.add_argument("--check-budget", type=games_int, default=12_000, metavar="N",
-                   help="the check's selection games a camp (default 12,000)")
+    r.add_argument("--check-games", type=games_int, default=CHECK_GAMES, metavar="N",
+                   help=f"the check's confirming games a camp (default {CHECK_GAMES:,})")
+    r.add_argument("--check-budget", type=games_int, default=CHECK_BUDGET, metavar="N",
+                   help=f"the check's selection games a camp (default {CHECK_BUDGET:,})")
     r.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
     add_jobs_arg(r)
     r.add_argument("--json", action="store_true", help="print JSON (default: a table)")

@@ -45,6 +45,9 @@ PAGE: dict[str, str | tuple[str, str]] = {
     "recommended_missing": "results/recommended.csv is not in this installation.",
     "rec_composition": "Recommended table",
     "rec_standard": "Standard table",
+    "rec_check": "Checked against each camp's best response (mafia-sim exploit, the talk "
+                 "included): the largest gain a camp finds by playing differently is "
+                 "{gain} points ({camp}, 95% interval {interval}), NashConv {nc}.",
     "use_it": "Use this table",
     "fix_first": "Fix the marked fields.",
     "role_civilian": "Civilians",
