@@ -20,7 +20,7 @@ from typing import Any
 from agents import heuristic, random_agents, uniform
 from agents.base import Agent, AgentSet, check_params
 from sim.game.errors import InputError
-from sim.game.params import Value
+from sim.game.params import CAMPS, Value
 from sim.game.roles import Role
 
 
@@ -99,3 +99,23 @@ def default_profile() -> dict[str, Value]:
         table = tomllib.loads(PROFILE.read_text(encoding="utf-8")).get("params", {})
         _PROFILE_CACHE = check_params(AgentSet("heuristic", heuristic.AGENTS), table)
     return dict(_PROFILE_CACHE)
+
+
+def defaults_digest(set_name: str = "heuristic") -> str:
+    """A digest of what a set's agents play when the user sets nothing: every parameter's
+    declared default and the shipped profile file's `[params]` and `[mixture]` (not its
+    comments). A sweep records it and refuses to resume under other defaults (their finished
+    cells would be mixed with cells of another play, issue 24's mixture as the default)."""
+    import hashlib
+    import json
+    import tomllib
+
+    aset = resolve_agent_set(set_name)
+    declared = {d.name: d.param.default for camp in CAMPS for d in aset.space(camp)}
+    shipped: dict[str, Any] = {}
+    if set_name == "heuristic":
+        data = tomllib.loads(PROFILE.read_text(encoding="utf-8"))
+        shipped = {k: data[k] for k in ("params", "mixture") if k in data}
+    text = json.dumps({"declared": declared, "shipped": shipped}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+

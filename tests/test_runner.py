@@ -183,6 +183,50 @@ def test_sweep_that_changed_is_detected(tmp_path: Path) -> None:
         run_sweep(sweep_spec(games=61), tmp_path, resume=True)
 
 
+def test_sweep_refuses_to_resume_under_other_agent_defaults(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """The spec does not name the agents' defaults (declared parameters, the shipped profile
+    and mixture), yet every cell depends on them: a sweep records them, and resuming after
+    they changed (issue 24 makes a mixture the default) would mix two plays in one table,
+    so it is refused; a manifest from before they were recorded adopts today's."""
+    import json
+
+    import sim.analysis.sweep as sweep
+
+    spec = sweep_spec()
+    run_sweep(spec, tmp_path)
+    manifest = tmp_path / "manifest.json"
+    recorded = json.loads(manifest.read_text())["agents_defaults"]
+    from agents.registry import defaults_digest
+    assert recorded == {"heuristic": defaults_digest("heuristic")}
+    run_sweep(spec, tmp_path, resume=True)  # the same defaults: fine
+    info = json.loads(manifest.read_text())
+    del info["agents_defaults"]  # as a sweep finished before this check wrote it
+    manifest.write_text(json.dumps(info))
+    run_sweep(spec, tmp_path, resume=True)
+    assert json.loads(manifest.read_text())["agents_defaults"] == recorded
+    monkeypatch.setattr(sweep, "defaults_digest", lambda name: "another")
+    with pytest.raises(InputError, match=r"defaults .* changed since the sweep"):
+        run_sweep(spec, tmp_path, resume=True)
+
+
+def test_the_defaults_digest_follows_the_shipped_profile_not_its_comments(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import agents.registry as registry
+
+    before = registry.defaults_digest()
+    text = registry.PROFILE.read_text(encoding="utf-8")
+    copy = tmp_path / "heuristic.toml"
+    copy.write_text("# another comment\n" + text, encoding="utf-8")
+    monkeypatch.setattr(registry, "PROFILE", copy)
+    assert registry.defaults_digest() == before
+    copy.write_text(text + '\n[mixture]\n[[mixture.town]]\nweight = 1.0\n'
+                    'params = { "town.crowd" = 0.0 }\n', encoding="utf-8")
+    assert registry.defaults_digest() != before
+    assert registry.defaults_digest("uniform") != before
+
+
 def test_sweep_cells_clan_sizes_and_roles() -> None:
     spec = {"base": {"players": 25}, "grid": {"clan.yakuza": [2, 6], "role.kamikaze": [0, 1]},
             "run": {"games": 10}}

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.registry import defaults_digest
 from sim.game.errors import InputError, MafiaSimError
 from sim.game.roles import Clan, Role, Winner
 from sim.game.rules import Composition, Seat
@@ -218,14 +219,26 @@ def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
     with _sweep_lock(out):
         manifest = out / "manifest.json"
         info = _read_manifest(manifest, out)
+        # what the agents play by default (their declared parameters and the shipped
+        # profile and mixture): the spec names none of it, yet every cell's games depend on it
+        defaults = {name: defaults_digest(name)
+                    for name in sorted({c.setup.agents.name for c in cells})}
         if info is not None:
             if info.get("sweep_hash") != digest:
                 raise InputError(f"{where} changed since the sweep in {out} was started: use a "
                                  "new --out directory (finished cells would be mixed otherwise)")
             if not resume:
                 raise InputError(f"{out} already holds this sweep: add --resume to continue it")
+            # a manifest from before the defaults were recorded adopts today's
+            if info.setdefault("agents_defaults", defaults) != defaults:
+                raise InputError(
+                    f"the agents' defaults (a parameter's declared default, or the shipped "
+                    f"profile or mixture of agents/profiles/heuristic.toml) changed since the "
+                    f"sweep in {out} was started: its finished cells were played under the "
+                    f"old ones; use a new --out directory")
         else:
-            info = {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells]}
+            info = {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells],
+                    "agents_defaults": defaults}
         # a manifest written before checksums were recorded: its cells are adopted when
         # their files agree with each other, and their checksums recorded from then on
         legacy = "finished" not in info or bool(info.get("adopting"))
