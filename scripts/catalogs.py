@@ -29,7 +29,8 @@ from sim.game.i18n import DOMAIN, LANGS, value_words  # noqa: E402
 from sim.web.i18n import PAGE  # noqa: E402
 
 #: the sources whose messages can reach the page (the command line's own stay English)
-SOURCES = ["sim/game", "sim/engine", "sim/play/resolve.py", "sim/web"]
+SOURCES = ["sim/game", "sim/engine", "sim/play/resolve.py", "sim/play/mixture.py",
+           "sim/web"]
 KEYWORDS = {"msg": None, "Msg": None, "N_": None, "nmsg": (1, 2), "_at": (2,),
             "InputError": None, "MafiaSimError": None}
 

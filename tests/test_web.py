@@ -192,6 +192,65 @@ def test_table_matches_the_command_line(client, capsys):
     assert town and float(town.group(1)) == round(cli["camps"]["town"]["share"] * 100, 1)
 
 
+MIXTURE = ('[mixture]\nfound = "a test"\n'
+           '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
+           '[[mixture.town]]\nweight = 0.5\nparams = { "town.noise" = 1.0 }\n'
+           '[[mixture.yakuza]]\nweight = 1.0\nparams = { "yakuza.mafia_follow" = 0.0 }\n')
+
+
+def test_a_table_plays_under_a_profile_given_on_the_page(client, tmp_path, capsys):
+    """Issue 24 (point 2): the page takes an agents' profile or mixture file (its text, as
+    the page's script reads the chosen file into the form) and plays exactly the games of
+    `mafia-sim run --params FILE`; the NashConv block, measured for the defaults only, says
+    so instead of showing the defaults' figures."""
+    path = tmp_path / "mix.toml"
+    path.write_text(MIXTURE, encoding="utf-8")
+    r = client.post("/table", data=standard_form(games="400", seed="7", profile=MIXTURE,
+                                                 profile_name="mix.toml"))
+    no_trace(r)
+    assert 'id="profile-loaded">mix.toml<' in r.text and 'id="profile-msg"' not in r.text
+    html = wait_live(client, "/table/live", 'id="finished"')
+    assert main(["run", "--players", "25", "--games", "400", "--seed", "7", "--json",
+                 "--quiet", "--params", str(path)]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    for camp in ("town", "yakuza", "triad", "maniac"):
+        got = re.search(rf'data-camp="{camp}">.*?class="share">([0-9.]+)%', html, re.S)
+        assert got and float(got.group(1)) == round(cli["camps"][camp]["share"] * 100, 1)
+    assert 'id="nash-conv-sum"' not in html and "measured for the standard tables" in html
+    # the same table without the profile plays other games
+    client.post("/table", data=standard_form(games="400", seed="7"))
+    plain = wait_live(client, "/table/live", 'id="finished"')
+    assert re.findall(r'class="share">([0-9.]+)%', plain) != re.findall(
+        r'class="share">([0-9.]+)%', html)
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[mixture\n", "malformed TOML"),
+    ('[params]\n"town.crowd" = [1, 2]\n', "takes one value"),
+    ('[mixture]\n[[mixture.town]]\nweight = 0.3\nparams = {}\n', "sum to 1"),
+    ("[agents]\nset = 'x'\n", "unknown key(s) agents"),
+    ("x" * 70_000, "at most 64"),
+])
+def test_a_bad_profile_is_said_beside_its_field_and_plays_nothing(client, ru_client, text,
+                                                                  words):
+    r = client.post("/table", data=standard_form(profile=text, profile_name="p.toml"))
+    no_trace(r)
+    assert 'id="profile-msg"' in r.text and words in r.text and 'id="fix-first"' in r.text
+    r = ru_client.post("/table", data=standard_form(profile=text, profile_name="p.toml"))
+    msg_ru = r.text[r.text.index('id="profile-msg"'):].split("</span>")[0]
+    assert re.search("[а-я]", msg_ru), msg_ru  # in the page's language
+
+
+def test_compare_arms_take_a_profile_each(client):
+    """Compare a mixture with the defaults on common random numbers: arm B's profile."""
+    data = {f"a_{k}": v for k, v in standard_form(games="400").items()}
+    data |= {f"b_{k}": v for k, v in standard_form(games="400").items()}
+    data |= {"b_profile": MIXTURE, "b_profile_name": "mix.toml", "a_games": "400"}
+    r = client.post("/compare", data=data)
+    no_trace(r)
+    assert 'id="b_profile-loaded">mix.toml<' in r.text and 'id="a_profile-loaded"' not in r.text
+
+
 @pytest.mark.parametrize("field,value,words", [
     ("civilian", "abc", "not a whole number"),
     ("civilian", "-3", "out of range"),

@@ -291,3 +291,31 @@ def test_a_claim_entered_on_the_page_is_in_the_record_and_the_file(page):
     game = json.loads(saved.read_text(encoding="utf-8"))
     assert game["turns"][1]["statements"] == [
         {"by": "Анна", "kind": "claim", "value": "commissar"}]
+
+
+def test_a_profile_file_chosen_on_the_page_is_played(page, tmp_path):
+    """Issue 24 (point 2): choosing a mixture file (as `equilibrate --mixture` writes) reads
+    it into the form (page.js) and replays the table under it; emptying the field goes back
+    to the defaults. The games themselves are checked against `run --params` in
+    tests/test_web.py."""
+    from selenium.webdriver.common.by import By
+
+    path = tmp_path / "mix.toml"
+    path.write_text('[mixture]\nfound = "a test"\n[[mixture.town]]\nweight = 1.0\n'
+                    'params = { "town.crowd" = 0.0 }\n', encoding="utf-8")
+    page.get(page.base_url + "/")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#shares td.share"))
+    page.execute_script("document.querySelector('details.profile').open = true")
+    chooser = by_id(page, "profile_file")
+    chooser.send_keys(str(path))
+    swapped(page, chooser)
+    assert by_id(page, "profile-loaded").text == "mix.toml"
+    assert "town.crowd" in by_id(page, "profile").get_attribute("value")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#shares td.share"))
+    assert "NashConv" not in by_id(page, "table-area").text
+    area = by_id(page, "profile")
+    area.clear()
+    page.execute_script(
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", area)
+    swapped(page, area)
+    assert not page.find_elements(By.ID, "profile-loaded")

@@ -266,3 +266,64 @@ class Drivers:
             self._last.session = None
         self._last = d
         return d
+
+
+# -- parameter files ------------------------------------------------------------------------
+# (here beside the mixture they may hold, and in the page's message catalogs: the page takes
+# a profile too, and says what is wrong with it in the reader's language)
+PARAMS_FILE_KEYS = {"params", "mixture"}
+
+
+def parse_toml(raw: bytes, where: str) -> dict[str, Any]:
+    """TOML bytes (a file's, or a profile pasted on the page) as a table; what is wrong with
+    them an InputError naming `where` and TOML's own message (its line and column)."""
+    import tomllib
+
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise InputError("{where}: malformed TOML: {why}", where=where, why=str(e)) from None
+    except UnicodeDecodeError:
+        raise InputError("{where}: not UTF-8 text", where=where) from None
+    except ValueError:  # an integer over Python's 4,300-digit limit
+        raise InputError("{where}: the TOML holds an integer of more than 4,300 digits",
+                         where=where) from None
+    except RecursionError:
+        raise InputError("{where}: the TOML is nested too deeply", where=where) from None
+
+
+def flatten_params(table: Mapping[str, Any], where: str, prefix: str = "") -> dict[str, Any]:
+    """`[agents.params]` as flat names: TOML reads `town.crowd = 0` as a nested table."""
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        name = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out.update(flatten_params(v, where, name + "."))
+        elif isinstance(v, (list, tuple)):
+            raise InputError("{where}: agent parameter {name} takes one value, got {value}",
+                             where=where, name=name, value=repr(v))
+        else:
+            out[name] = v
+    return out
+
+
+def params_in_file(data: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The `[params]` of a parameter file's table, as flat names."""
+    unknown = set(data) - PARAMS_FILE_KEYS
+    if unknown:
+        raise InputError("{where}: unknown key(s) {keys} (a parameter file holds one [params] "
+                         "table of NAME = value, and a [mixture])", where=where,
+                         keys=", ".join(sorted(unknown)))
+    table = data.get("params", {})
+    if not isinstance(table, Mapping):
+        raise InputError("{where}: params must be a table ([params] then NAME = value lines)",
+                         where=where)
+    return flatten_params(table, where)
+
+
+def mixture_in_file(data: Mapping[str, Any], where: str) -> Mixture | None:
+    """The `[mixture]` of a parameter file's table, or None."""
+    if "mixture" not in data:
+        return None
+    return read_mixture(data["mixture"], where)
+

@@ -4,7 +4,6 @@ agent choices. Every mistake is an InputError that names it (and the line, for T
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +14,13 @@ from agents.registry import PROFILE, resolve_agent_set
 from sim.game.errors import InputError
 from sim.game.roles import Camp, Clan, Role
 from sim.game.rules import Composition, RuleSet, Seat, flag_rule_hint
-from sim.play.mixture import Mixture, read_mixture
+from sim.play.mixture import (
+    Mixture,
+    flatten_params,
+    mixture_in_file,
+    params_in_file,
+    parse_toml,
+)
 
 _ITEM = re.compile(r"^\s*([a-z_]+)\s*(?:\*\s*([0-9]+))?\s*$")
 #: the largest table a run accepts (memory and time grow with it; 100 plays ~10 ms a game)
@@ -77,62 +82,25 @@ def parse_assignments(items: Sequence[str], what: str) -> dict[str, str]:
     return out
 
 
-def flatten_params(table: Mapping[str, Any], where: str, prefix: str = "") -> dict[str, Any]:
-    """`[agents.params]` as flat names: TOML reads `town.crowd = 0` as a nested table."""
-    out: dict[str, Any] = {}
-    for k, v in table.items():
-        name = f"{prefix}{k}"
-        if isinstance(v, Mapping):
-            out.update(flatten_params(v, where, name + "."))
-        elif isinstance(v, (list, tuple)):
-            raise InputError(f"{where}: agent parameter {name} takes one value, got {v!r}")
-        else:
-            out[name] = v
-    return out
-
-
 def load_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
         raw = p.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read {p}: {e.strerror}") from None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{p}: malformed TOML: {e}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{p}: not UTF-8 text") from None
-    except ValueError:  # an integer over Python's 4,300-digit limit
-        raise InputError(f"{p}: the TOML holds an integer of more than 4,300 digits") from None
-    except RecursionError:
-        raise InputError(f"{p}: the TOML is nested too deeply") from None
-
-
-PARAMS_FILE_KEYS = {"params", "mixture"}
+    return parse_toml(raw, str(p))
 
 
 def load_params_file(path: str | Path) -> dict[str, Any]:
     """A parameter file: TOML with one `[params]` table of agent parameters by the names a
     user writes (`"town.crowd" = 0.15`, or nested: `town.crowd = 0.15`), as flat names.
     A malformed file is an InputError naming the file and the line (TOML's own message)."""
-    data = load_toml(path)
-    unknown = set(data) - PARAMS_FILE_KEYS
-    if unknown:
-        raise InputError(f"{path}: unknown key(s) {', '.join(sorted(unknown))} (a parameter "
-                         "file holds one [params] table of NAME = value, and a [mixture])")
-    table = data.get("params", {})
-    if not isinstance(table, Mapping):
-        raise InputError(f"{path}: params must be a table ([params] then NAME = value lines)")
-    return flatten_params(table, str(path))
+    return params_in_file(load_toml(path), str(path))
 
 
 def load_mixture_file(path: str | Path) -> Mixture | None:
     """The `[mixture]` of a parameter file (sim.play.mixture), or None."""
-    data = load_toml(path)
-    if "mixture" not in data:
-        return None
-    return read_mixture(data["mixture"], str(path))
+    return mixture_in_file(load_toml(path), str(path))
 
 
 def check_params_from(aset: AgentSet, params: Mapping[str, Any], source: str) -> None:
@@ -188,13 +156,15 @@ def build_setup(
     params_file: str | Path | None = None,
     base_dir: str | Path | None = None,
     single_profile: bool = False,
+    profile: tuple[str, Mapping[str, Any]] | None = None,
 ) -> Setup:
     """Combine a TOML setup (may be None) with command-line flags (which win).
 
     Agent parameters, later ones winning: the setup's `[agents] params_file` (a path
     relative to `base_dir`, by default the folder of the setup file `where` if it is one),
     the setup's `[agents.params]`, the `params_file` given (`--params FILE`), then `params`
-    (`--param NAME=VALUE`).
+    (`--param NAME=VALUE`). `profile` is a parameter file's table already read, with the
+    name its errors give it (the page's uploaded profile), taken as `params_file` is.
 
     The heuristic set's shipped mixture (a `[mixture]` in agents/profiles/heuristic.toml,
     issue 24) is drawn per game unless a parameter file brings its own or `single_profile`
@@ -268,6 +238,9 @@ def build_setup(
     if params_file is not None:
         sources.append((str(params_file), load_params_file(params_file)))
         mixture = load_mixture_file(params_file) or mixture
+    if profile is not None:
+        sources.append((profile[0], params_in_file(profile[1], profile[0])))
+        mixture = mixture_in_file(profile[1], profile[0]) or mixture
     par: dict[str, Any] = {}
     for _, values in sources:
         par.update(values)

@@ -43,7 +43,7 @@ from sim.game.roles import WINNER_KEYS, Cause, Role
 from sim.game.rules import Composition, RuleSet
 from sim.play.resolve import resolve
 from sim.play.runner import RunResult, Tally, run
-from sim.play.setup import Setup, build_setup
+from sim.play.setup import Setup, build_setup, shipped_mixture
 from sim.play.stats import share_interval
 from sim.web import host
 from sim.web.forms import (
@@ -680,11 +680,13 @@ def recommendation(form: TableForm) -> dict[str, Any] | None:
 def nash_conv_of(setup: Setup) -> dict[str, Any]:
     """What the committed measurement (sim/data/nash_conv.csv) says of how far each camp
     could gain by playing differently at this table: its row when the table is a standard
-    one with the default rules and agents, else `row` None (measured for those only)."""
+    one with the default rules and agents (no profile given: the shipped mixture, if any),
+    else `row` None (measured for those only)."""
     n = setup.comp.n
     out: dict[str, Any] = {"n": n, "row": None}
     if (setup.comp.describe() != Composition.standard(n).describe()
-            or setup.rules != RuleSet() or setup.agents.params or not NASH_CONV.is_file()):
+            or setup.rules != RuleSet() or setup.agents.params
+            or setup.mixture != shipped_mixture() or not NASH_CONV.is_file()):
         return out
     rows = list(csv.DictReader(NASH_CONV.read_text(encoding="utf-8").splitlines()))
     for row in rows:

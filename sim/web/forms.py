@@ -12,6 +12,7 @@ from typing import Any
 from sim.game.errors import InputError
 from sim.game.messages import Msg, msg
 from sim.game.rules import Composition, RuleSet
+from sim.play.mixture import parse_toml
 from sim.play.setup import Setup, build_setup, check_playable
 
 #: the largest table the page plays (the command line takes up to sim.play.setup.MAX_PLAYERS)
@@ -20,6 +21,8 @@ MAX_PLAYERS = 60
 MAX_GAMES = 20_000
 MIN_GAMES = 200
 DEFAULT_GAMES = 10_000
+#: the largest agents' profile the page takes (a PSRO mixture file is about 3 KB)
+MAX_PROFILE_CHARS = 64_000
 MAX_SEED = 2**31 - 1
 
 #: the role-count controls, in the page's order: (control, keyword of Composition.from_counts)
@@ -69,6 +72,10 @@ class TableForm:
     rules: dict[str, str] = field(default_factory=dict)
     games: str = str(DEFAULT_GAMES)
     seed: str = "0"
+    #: the agents' profile (issue 24): a parameter file's text, `[params]` and a `[mixture]`
+    #: as `mafia-sim equilibrate --mixture` writes, and the file's name; empty: the defaults
+    profile: str = ""
+    profile_name: str = ""
     #: control -> its message (sim.game.messages), worded in the reader's language
     errors: dict[str, Msg] = field(default_factory=dict)
 
@@ -111,6 +118,9 @@ class TableForm:
                 f.rules[name] = get(name, _text(getattr(RuleSet(), name)))
         f.games = get("games", str(DEFAULT_GAMES))
         f.seed = get("seed", "0")
+        text = form.get(prefix + "profile", "")
+        f.profile = text.strip() if isinstance(text, str) else ""
+        f.profile_name = get("profile_name")
         return f
 
     def has_rule_errors(self) -> bool:
@@ -147,6 +157,7 @@ class TableForm:
             seed = whole(self.seed, 0, MAX_SEED)
         except InputError as e:
             self.errors["seed"] = e.msg
+        profile = self.read_profile()
         if self.errors:
             return None, games, seed
         n = sum(kw.values())
@@ -175,7 +186,32 @@ class TableForm:
         except InputError as e:
             self.errors["total"] = e.msg
             return None, games, seed
+        if profile is not None:
+            try:  # the command line's --params FILE
+                setup = build_setup(None, players=n if standard else None,
+                                    roles=None if standard else comp.describe(),
+                                    rules=dict(self.rules), profile=profile)
+            except InputError as e:
+                self.errors["profile"] = e.msg
+                return None, games, seed
         return setup, games, seed
+
+    def read_profile(self) -> tuple[str, dict[str, Any]] | None:
+        """The profile's table with the name its errors give it, or None (the defaults);
+        what is wrong with it goes to `errors` under `profile`."""
+        if not self.profile:
+            return None
+        if len(self.profile) > MAX_PROFILE_CHARS:
+            self.errors["profile"] = msg("the profile is {n} characters long; the page takes "
+                                         "one of at most {most}", n=len(self.profile),
+                                         most=MAX_PROFILE_CHARS)
+            return None
+        name = self.profile_name or "profile"
+        try:
+            return name, parse_toml(self.profile.encode("utf-8"), name)
+        except InputError as e:
+            self.errors["profile"] = e.msg
+            return None
 
 
 def _text(v: object) -> str:

@@ -45,6 +45,15 @@ PAGE: dict[str, str | tuple[str, str]] = {
     "recommended_missing": "results/recommended.csv is not in this installation.",
     "rec_composition": "Recommended table",
     "rec_standard": "Standard table",
+    # the agents' profile or mixture a table is played under (issue 24)
+    "profile": "Agents' play",
+    "profile_pasted": "the profile given",
+    "profile_intro": "By default the agents play their shipped profile. A profile file, as "
+                     "mafia-sim equilibrate writes (its [params] and a [mixture] of each "
+                     "camp's profiles drawn per game), changes how they play: choose the file "
+                     "or paste its text; empty the field to go back to the default.",
+    "profile_file": "Profile file (.toml)",
+    "profile_text": "The profile's text",
     "rec_check": "Checked against each camp's best response (mafia-sim exploit, the talk "
                  "included): the largest gain a camp finds by playing differently is "
                  "{gain} points ({camp}, 95% interval {interval}), NashConv {nc}.",
