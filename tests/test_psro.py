@@ -196,3 +196,86 @@ def test_nash_conv_script_writes_the_rows_the_page_reads(tmp_path, monkeypatch):
     assert nc["row"] is not None and nc["row"]["nash_conv"] == float(rows[0]["nash_conv"])
     assert sim.web.app.nash_conv_of(build_setup(players=14, params={"town.crowd": "0"})
                                     )["row"] is None
+
+
+def test_a_profile_at_weight_zero_is_never_drawn_and_changes_no_game(tmp_path):
+    """The mixture file keeps the populations' other profiles at weight 0 (so that a run
+    continued with --params starts from them): they are never drawn, and the games are
+    those of the file without them."""
+    from sim.play.runner import run
+
+    one = tmp_path / "one.toml"
+    one.write_text('[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
+                   '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 1.0 }\n',
+                   encoding="utf-8")
+    more = tmp_path / "more.toml"
+    more.write_text(one.read_text(encoding="utf-8")
+                    + '[[mixture.town]]\nweight = 0.0\nparams = { "town.noise" = 2.0 }\n'
+                    '[[mixture.yakuza]]\nweight = 1.0\nparams = {}\n'
+                    '[[mixture.yakuza]]\nweight = 0.0\nparams = { "yakuza.noise" = 1.0 }\n',
+                    encoding="utf-8")
+    a = run(build_setup(players=14, params_file=one), games=120, seed=3, keep_rows=True)
+    b = run(build_setup(players=14, params_file=more), games=120, seed=3, keep_rows=True)
+    assert a.rows is not None and b.rows is not None
+    assert (a.rows == b.rows).all()
+    mix = load_mixture_file(more)
+    assert mix is not None
+    picks = {mix.draw(3, g) for g in range(2000)}
+    assert all(p[0] in (0, 1) and p[1] == 0 for p in picks)
+
+
+def test_psro_checkpoints_every_round_and_keeps_the_last_answers(monkeypatch):
+    """Each finished round reaches `checkpoint` (the CLI writes the file there); the last
+    round's answers join the populations though no round weighs them, and the mixture
+    written with them holds them at weight 0."""
+    from sim.analysis import psro as psro_mod
+    from sim.analysis.search import BestResponse
+
+    calls = iter(range(100))
+
+    def fake(setup, *, camps, **kw):  # Town always finds a new answer, +5 points
+        k = next(calls)
+        return {"town": BestResponse("town", 0.05, 0.03, 0.07, {"town.crowd": k / 100}, 30)}
+
+    monkeypatch.setattr(psro_mod, "exploitability", fake)
+    seen: list[tuple[int, int]] = []
+    res = psro_mod.psro(build_setup(players=14), camps=["town"], rounds=2, table_games=90,
+                        games=50, budget=100,
+                        checkpoint=lambda r: seen.append((len(r.rounds),
+                                                          len(r.populations["town"]))))
+    assert seen == [(1, 2), (2, 3)]
+    assert res.populations["town"][-1] == {"town.crowd": 0.01}
+    written = res.with_population()
+    zero = [c for c in written.camps["town"] if c.weight == 0.0]
+    assert {"town.crowd": 0.01} in [dict(c.params) for c in zero]
+    assert abs(sum(c.weight for c in written.camps["town"]) - 1) < 1e-9
+
+
+def test_equilibrate_mixture_stopped_keeps_the_rounds_it_finished(tmp_path, monkeypatch,
+                                                                   capsys):
+    """Ctrl-C in round 2: exit 130, and the file holds round 1's mixture, which runs and
+    continues the search (nothing a user finished is lost)."""
+    from sim.analysis import psro as psro_mod
+    from sim.analysis.search import BestResponse
+
+    calls = iter(range(100))
+
+    def fake(setup, *, camps, **kw):
+        if next(calls) == 1:
+            raise KeyboardInterrupt
+        return {"town": BestResponse("town", 0.05, 0.03, 0.07, {"town.crowd": 0.0}, 30)}
+
+    monkeypatch.setattr(psro_mod, "exploitability", fake)
+    out = tmp_path / "eq.toml"
+    assert main(["equilibrate", "--mixture", "--players", "14", "--rounds", "3",
+                 "--table-games", "90", "--games", "50", "--budget", "100", "--camp", "town",
+                 "--out", str(out), "--quiet"]) == 130
+    err = capsys.readouterr().err
+    assert f"{out} holds round 1's mixture" in err and "interrupted" in err
+    text = out.read_text(encoding="utf-8")
+    assert "round 1 of 3 finished" in text
+    mix = load_mixture_file(out)
+    assert mix is not None and {"town.crowd": 0.0} in [dict(c.params)
+                                                      for c in mix.camps["town"]]
+    assert main(["run", "--players", "14", "--games", "30", "--params", str(out),
+                 "--quiet"]) == 0

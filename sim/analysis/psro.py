@@ -115,6 +115,20 @@ class Psro:
                 "populations": self.populations, "rounds": self.rounds,
                 "played": self.played}
 
+    def with_population(self) -> Mixture:
+        """The mixture with every profile of the populations: those it does not play (the
+        last round's answers, not weighed yet, and those the solver dropped) at weight 0,
+        never drawn, so that a run continued from the file (`--params`) starts from the
+        whole population instead of finding them again."""
+        camps = {}
+        for c, comps in self.mixture.camps.items():
+            kept = [Component(x.weight, dict(x.params)) for x in comps]
+            seen = [dict(x.params) for x in comps]
+            kept += [Component(0.0, dict(p)) for p in self.populations.get(c, [])
+                     if dict(p) not in seen]
+            camps[c] = tuple(kept)
+        return Mixture(camps, self.mixture.found)
+
 
 def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: int,
                  seed: int, jobs: int = 1, sampling: Mixture | None = None,
@@ -231,10 +245,13 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
          tolerance: float = 0.01, seed: int = 0, table_games: int = 8000,
          games: int = DEFAULT_GAMES, budget: int = DEFAULT_BUDGET, jobs: int = 1,
          progress: Callable[[int], None] | None = None,
-         log: Callable[[str], None] | None = None) -> Psro:
+         log: Callable[[str], None] | None = None,
+         checkpoint: Callable[[Psro], None] | None = None) -> Psro:
     """PSRO from the setup's own profile (each camp's population starts with it), or, when
     the setup has a mixture (`--params` of an earlier run's file), from that mixture's
-    profiles: a run can be continued. Round r plays on seed `seed + r - 1`."""
+    profiles: a run can be continued. Round r plays on seed `seed + r - 1`. `checkpoint`
+    gets the outcome so far after every round (its answers added to the populations), so
+    that a run stopped later keeps the rounds it finished."""
     seated = seated_camps(setup, camps)
     start = setup.mixture.camps if setup.mixture is not None else {}
     pops: dict[str, list[Profile]] = {
@@ -281,15 +298,20 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                 for c, br in brs.items()) + "; weights " + "; ".join(
                 f"{c} " + "/".join(f"{comp.weight:.2f}" for comp in mixture.camps[c])
                 for c in seated))
-        if worst <= tolerance:
+        converged = worst <= tolerance
+        if converged:
             status = "converged"
+        else:  # the answers join the populations (after the last round too: a continued
+            # run starts with them)
+            for c, br in brs.items():
+                new = _answer(mixture, c, br)
+                if br.gain > tolerance and new not in pops[c]:
+                    pops[c].append(new)
+        if checkpoint:
+            checkpoint(Psro(status, mixture, {c: [dict(p) for p in ps] for c, ps in pops.items()},
+                            list(history), played))
+        if converged:
             break
-        if r == rounds:
-            break
-        for c, br in brs.items():
-            new = _answer(mixture, c, br)
-            if br.gain > tolerance and new not in pops[c]:
-                pops[c].append(new)
     return Psro(status, mixture, pops, history, played)
 
 

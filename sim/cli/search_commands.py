@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sim.analysis.psro import Psro, psro
 from sim.analysis.search import DEFAULT_BUDGET, DEFAULT_GAMES, BestResponse, planned_games
 from sim.cli.commands import (
     add_jobs_arg,
@@ -270,27 +271,65 @@ def _search_args(p: argparse.ArgumentParser) -> None:
 
 
 def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str]) -> int:
-    """equilibrate --mixture: PSRO; the file holds the setup's parameters and the mixture."""
-    from sim.analysis.psro import psro
-
+    """equilibrate --mixture: PSRO; the file holds the setup's parameters and the mixture,
+    written after every round, so that a run stopped (Ctrl-C, a crash) keeps the rounds it
+    finished and `--params FILE` continues it."""
     per_round = args.table_games + planned_games(setup, camps, args.games, args.budget)
     bar = _bar(args, args.rounds * per_round)
     t0 = time.perf_counter()
+    out = Path(args.out)
+    done: list[int] = []
+
+    def checkpoint(res: Psro) -> None:
+        _write_mixture(args, setup, res, out, time.perf_counter() - t0, final=False)
+        done.append(len(res.rounds))
+
     try:
         res = psro(setup, camps=camps, rounds=args.rounds, tolerance=args.tolerance,
                    seed=args.seed, table_games=args.table_games, games=args.games,
                    budget=args.budget, jobs=args.jobs,
                    progress=bar.update if bar is not None else None,
-                   log=None if args.quiet else (bar.write if bar is not None else _log))
+                   log=None if args.quiet else (bar.write if bar is not None else _log),
+                   checkpoint=checkpoint)
+    except KeyboardInterrupt:
+        if done:
+            sys.stderr.write(f"mafia-sim: {out} holds round {done[-1]}'s mixture, the last "
+                             f"finished; --params {out} continues from it\n")
+        raise
     finally:
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
+    _write_mixture(args, setup, res, out, seconds, final=True)
+    last = res.rounds[-1]
+    if args.json:
+        print(json.dumps({"out": str(out), "seed": args.seed, "seconds": seconds,
+                          "setup": setup.describe(), **res.as_dict()}, indent=2))
+        return 0
+    print(_mixture_verdict(args, res, final=True))
+    for camp, comps in res.mixture.camps.items():
+        print(f"  {camp:<8} " + "; ".join(f"{c.weight:.2f}: {_dev_text(dict(c.params))}"
+                                          for c in comps))
+    print(f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]")
+    print(f"written to {out} ({res.played:,} games in {seconds:,.0f} s)")
+    return 0
+
+
+def _mixture_verdict(args: argparse.Namespace, res: Psro, final: bool) -> str:
+    if res.status == "converged":
+        return f"converged: no camp gains more than {args.tolerance:.2%} against the mixture"
+    if not final:
+        return (f"round {len(res.rounds)} of {args.rounds} finished (a later round may have "
+                "been stopped): its mixture, with its gains")
+    return f"not settled in {args.rounds} rounds: the last round's mixture, with its gains"
+
+
+def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
+                   seconds: float, final: bool) -> None:
+    """The mixture file: a header of how it was found and the last payoff table, the
+    setup's own parameters, the mixture and the populations' other profiles at weight 0."""
     d = setup.describe()
     last = res.rounds[-1]
-    verdict = (f"converged: no camp gains more than {args.tolerance:.2%} against the mixture"
-               if res.status == "converged" else
-               f"not settled in {args.rounds} rounds: the last round's mixture, with its gains")
     header = [
         "mafia-sim equilibrate --mixture: a mixed equilibrium by PSRO (sim.analysis.psro)",
         f"table: {d['composition']} ({d['players']} players), rules {d['rules'] or 'standard'}"
@@ -299,7 +338,7 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
         f"{args.table_games} games a round, confirming games {args.games}, selection "
         f"budget {args.budget} per camp, tolerance {args.tolerance:g}, {res.played} games "
         f"in {seconds:.0f} s",
-        verdict,
+        _mixture_verdict(args, res, final),
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
         "gains: " + _gains_text(last["gains"]),
         f"the last payoff table ({last['table_games']:,} games): each profile's weight and "
@@ -307,24 +346,15 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
         *(f"  {camp}: " + "; ".join(f"{e['weight']:.3f} {e['value']:.1%} ±{e['half_width']:.1%}"
                                     f" ({_dev_text(e['profile'])})" for e in entries)
           for camp, entries in last.get("table", {}).items()),
+        "profiles at weight 0 are never drawn: the answers of the last round, not weighed yet, "
+        "and those the solver dropped, kept for a run continued with --params",
     ]
-    out = Path(args.out)
     # the setup's own parameters apply to every game; those a profile of the mixture sets
     # are left to the mixture (a file's [params] would win over it, as --param does)
-    mixed = {k for comps in res.mixture.camps.values() for c in comps for k in c.params}
+    mixture = res.with_population()
+    mixed = {k for comps in mixture.camps.values() for c in comps for k in c.params}
     write_profile(out, setup, {k: v for k, v in profile_params(setup).items()
-                               if k not in mixed}, header, res.mixture)
-    if args.json:
-        print(json.dumps({"out": str(out), "seed": args.seed, "seconds": seconds,
-                          "setup": d, **res.as_dict()}, indent=2))
-        return 0
-    print(verdict)
-    for camp, comps in res.mixture.camps.items():
-        print(f"  {camp:<8} " + "; ".join(f"{c.weight:.2f}: {_dev_text(dict(c.params))}"
-                                          for c in comps))
-    print(f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]")
-    print(f"written to {out} ({res.played:,} games in {seconds:,.0f} s)")
-    return 0
+                               if k not in mixed}, header, mixture)
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
