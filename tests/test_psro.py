@@ -279,3 +279,26 @@ def test_equilibrate_mixture_stopped_keeps_the_rounds_it_finished(tmp_path, monk
                                                       for c in mix.camps["town"]]
     assert main(["run", "--players", "14", "--games", "30", "--params", str(out),
                  "--quiet"]) == 0
+
+
+def test_psro_chooses_the_round_of_the_smallest_nash_conv(monkeypatch):
+    """NashConv does not fall round by round: the answer is the round whose mixture was
+    least exploitable (as equilibrate chooses its profile), with the whole population."""
+    from sim.analysis import psro as psro_mod
+    from sim.analysis.search import BestResponse
+
+    gains = iter([0.05, 0.02, 0.04])
+    calls = iter(range(100))
+
+    def fake(setup, *, camps, **kw):
+        g = next(gains)
+        return {"town": BestResponse("town", g, g - 0.01, g + 0.01,
+                                     {"town.crowd": next(calls) / 10}, 30)}
+
+    monkeypatch.setattr(psro_mod, "exploitability", fake)
+    res = psro_mod.psro(build_setup(players=14), camps=["town"], rounds=3, table_games=90,
+                        games=50, budget=100)
+    assert res.chosen == 2 and [h["nash_conv"] for h in res.rounds] == [0.05, 0.02, 0.04]
+    assert res.mixture.describe() == res.rounds[1]["mixture"]
+    assert len(res.populations["town"]) == 4  # the start and three answers
+    assert len(res.with_population().camps["town"]) == 4

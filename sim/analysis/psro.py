@@ -105,15 +105,17 @@ class Psro:
     """The outcome: the mixture found, the rounds that led there."""
 
     status: str  # "converged" or "rounds"
+    #: the chosen round's mixture: the converged one, else the one of the smallest NashConv
     mixture: Mixture
     populations: dict[str, list[Profile]]
     rounds: list[dict[str, Any]] = field(default_factory=list)
     played: int = 0
+    chosen: int = 0  # the round (1-based) whose mixture is `mixture`
 
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "mixture": self.mixture.describe(),
-                "populations": self.populations, "rounds": self.rounds,
-                "played": self.played}
+                "chosen": self.chosen, "populations": self.populations,
+                "rounds": self.rounds, "played": self.played}
 
     def with_population(self) -> Mixture:
         """The mixture with every profile of the populations: those it does not play (the
@@ -251,7 +253,13 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     the setup has a mixture (`--params` of an earlier run's file), from that mixture's
     profiles: a run can be continued. Round r plays on seed `seed + r - 1`. `checkpoint`
     gets the outcome so far after every round (its answers added to the populations), so
-    that a run stopped later keeps the rounds it finished."""
+    that a run stopped later keeps the rounds it finished.
+
+    The answer is the converged round's mixture, else the mixture of the smallest NashConv
+    among the rounds (as `equilibrate` chooses the profile of the smallest largest gain:
+    PSRO's NashConv does not fall round by round, each round's restricted game moving most
+    of a camp's weight to its newest answer). A minimum over noisy measurements is
+    optimistic: confirm it on fresh games (`exploit --params FILE`)."""
     seated = seated_camps(setup, camps)
     start = setup.mixture.camps if setup.mixture is not None else {}
     pops: dict[str, list[Profile]] = {
@@ -259,6 +267,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     history: list[dict[str, Any]] = []
     played, status = 0, "rounds"
     mixture = uniform_mixture(pops)
+    chosen: tuple[float, int, Mixture] | None = None  # (NashConv, round, mixture)
     for r in range(1, rounds + 1):
         s = seed + r - 1
         table, sigma = adaptive_table(setup, pops, games=table_games, seed=s, jobs=jobs,
@@ -299,6 +308,8 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                 f"{c} " + "/".join(f"{comp.weight:.2f}" for comp in mixture.camps[c])
                 for c in seated))
         converged = worst <= tolerance
+        if converged or chosen is None or nc["nash_conv"] <= chosen[0]:
+            chosen = (nc["nash_conv"], r, mixture)
         if converged:
             status = "converged"
         else:  # the answers join the populations (after the last round too: a continued
@@ -308,11 +319,14 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                 if br.gain > tolerance and new not in pops[c]:
                     pops[c].append(new)
         if checkpoint:
-            checkpoint(Psro(status, mixture, {c: [dict(p) for p in ps] for c, ps in pops.items()},
-                            list(history), played))
+            checkpoint(Psro(status, chosen[2], {c: [dict(p) for p in ps]
+                                                for c, ps in pops.items()},
+                            list(history), played, chosen[1]))
         if converged:
             break
-    return Psro(status, mixture, pops, history, played)
+    if chosen is None:  # no round asked for
+        return Psro(status, mixture, pops, history, played, 0)
+    return Psro(status, chosen[2], pops, history, played, chosen[1])
 
 
 def _answer(mixture: Mixture, camp: str, br: BestResponse) -> Profile:

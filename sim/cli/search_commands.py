@@ -301,7 +301,7 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
             bar.close()
     seconds = time.perf_counter() - t0
     _write_mixture(args, setup, res, out, seconds, final=True)
-    last = res.rounds[-1]
+    last = res.rounds[res.chosen - 1]
     if args.json:
         print(json.dumps({"out": str(out), "seed": args.seed, "seconds": seconds,
                           "setup": setup.describe(), **res.as_dict()}, indent=2))
@@ -318,10 +318,13 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
 def _mixture_verdict(args: argparse.Namespace, res: Psro, final: bool) -> str:
     if res.status == "converged":
         return f"converged: no camp gains more than {args.tolerance:.2%} against the mixture"
-    if not final:
-        return (f"round {len(res.rounds)} of {args.rounds} finished (a later round may have "
-                "been stopped): its mixture, with its gains")
-    return f"not settled in {args.rounds} rounds: the last round's mixture, with its gains"
+    done = len(res.rounds)
+    head = (f"not settled in {args.rounds} rounds" if final else
+            f"round {done} of {args.rounds} finished (a later round may have been stopped)")
+    nc = ", ".join(f"{h['nash_conv']:.2%}" for h in res.rounds)
+    return (f"{head}: chosen, round {res.chosen}'s mixture, the smallest NashConv of the "
+            f"rounds ({nc}); a minimum of noisy figures is optimistic, so confirm it with "
+            f"exploit --params on fresh seeds")
 
 
 def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
@@ -329,7 +332,7 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
     """The mixture file: a header of how it was found and the last payoff table, the
     setup's own parameters, the mixture and the populations' other profiles at weight 0."""
     d = setup.describe()
-    last = res.rounds[-1]
+    last = res.rounds[res.chosen - 1]
     header = [
         "mafia-sim equilibrate --mixture: a mixed equilibrium by PSRO (sim.analysis.psro)",
         f"table: {d['composition']} ({d['players']} players), rules {d['rules'] or 'standard'}"
@@ -341,7 +344,8 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         _mixture_verdict(args, res, final),
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
         "gains: " + _gains_text(last["gains"]),
-        f"the last payoff table ({last['table_games']:,} games): each profile's weight and "
+        f"round {res.chosen}'s payoff table ({last['table_games']:,} games): each profile's "
+        "weight and "
         "its win share against the others' weights, with its 95% half-width:",
         *(f"  {camp}: " + "; ".join(f"{e['weight']:.3f} {e['value']:.1%} ±{e['half_width']:.1%}"
                                     f" ({_dev_text(e['profile'])})" for e in entries)
