@@ -362,9 +362,13 @@ def section_bottom_recommended(out: list[str]) -> None:
     for _, r in best.iterrows():
         shares = ", ".join(f"{NAMES[c]} {interval(r[c], r[c + '_low'], r[c + '_high'])}"
                            for c in CAMPS)
+        check = (f"; the largest gain a camp finds against the agents there: "
+                 f"{100 * r.largest_gain:+.1f} [{100 * r.largest_gain_low:+.1f}, "
+                 f"{100 * r.largest_gain_high:+.1f}] points, {NAMES[r.largest_gain_camp]}"
+                 if "largest_gain" in df.columns and not pd.isna(r.largest_gain) else "")
         out.append(f"- {int(r.players)} players, `{r.composition}`: {shares} (distance "
                    f"{r.distance:.3f}; the standard {int(r.players)}-player table "
-                   f"{r.standard_distance:.3f}).")
+                   f"{r.standard_distance:.3f}{check}).")
     out += ["", "The distance is the root of the summed squared gaps between each camp's share "
             "and its target; the full list is under *Recommended compositions* below.", ""]
 
@@ -413,7 +417,9 @@ def section_nash_conv(out: list[str]) -> None:
         out.append(f"| {r['profile']} | {int(r['players'])} | " + " | ".join(cells)
                    + f" | {r['nash_conv'] * 100:.1f} [{r['nash_conv_low'] * 100:.1f}, "
                    f"{r['nash_conv_high'] * 100:.1f}] | {tried} | `{r['command']}` |")
-    out.append("")
+    out += ["", "The mixtures PSRO found at 25 players (`mafia-sim equilibrate --mixture`), "
+                "round by round, and why none is the default yet: [mixture.md](mixture.md).",
+            ""]
 
 
 def section_robustness(out: list[str]) -> None:
