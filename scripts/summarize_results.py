@@ -585,6 +585,39 @@ def section_method(out: list[str]) -> None:
             "notebooks, and `.venv/bin/python scripts/summarize_results.py` this page.", ""]
 
 
+def stale_studies(results: Path) -> list[tuple[str, str]]:
+    """The committed studies played under other agent defaults than today's (their
+    manifest's `agents_defaults` against agents.registry.defaults_digest): (name, what the
+    manifest says)."""
+    from agents.registry import defaults_digest
+
+    out = []
+    for manifest in sorted((results / "studies").glob("*/manifest.json")):
+        recorded = json.loads(manifest.read_text()).get("agents_defaults", {})
+        for name, digest in recorded.items():
+            if digest != defaults_digest(name):
+                out.append((manifest.parent.name, str(digest)))
+                break
+    return out
+
+
+def section_stale(out: list[str]) -> None:
+    """A warning at the top when the studies do not describe today's agents."""
+    stale = stale_studies(RESULTS)
+    if not stale:
+        return
+    whens = sorted({w for _, w in stale})
+    out += ["> **These studies do not describe today's agents.** "
+            f"{len(stale)} of them ({', '.join(n for n, _ in stale)}) were played under other "
+            f"agent defaults than `mafia-sim run` plays now ({'; '.join(whens)}): for "
+            "example the standard 25-player table's Town share is 62.5% in study 1 and "
+            "56.9% [56.0, 57.9] in `mafia-sim run --players 25 --games 10000 --seed 1` "
+            "today. Read their numbers as the earlier agents' until they are rerun "
+            "(`scripts/run_studies.sh` into fresh folders: a sweep refuses to resume under "
+            "other defaults). The NashConv table and the recommendations' check below were "
+            "measured with today's agents.", ""]
+
+
 def build(results: Path, quick: bool = False) -> str:
     """The page, from the results under `results` (quick: rebuild the studies quickly)."""
     global RESULTS, QUICK
@@ -593,6 +626,8 @@ def build(results: Path, quick: bool = False) -> str:
     if quick:
         out += ["*Quick rebuild: a few games a cell, for checking this page only; the "
                 "numbers are not findings.*", ""]
+    else:
+        section_stale(out)
     for f in (section_bottom_line, section_robustness, section_agents,
               section_player_count, section_recommended, section_clans, section_maniac,
               section_roles, section_rules, section_skill, section_speed, section_method):

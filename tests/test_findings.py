@@ -161,3 +161,29 @@ def test_main_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     res = fake_tree(tmp_path)
     summarize().main(["--results", str(res)])
     assert (res / "README.md").read_text().startswith("# Findings\n\n## The bottom line")
+
+
+def test_the_findings_page_warns_when_the_studies_predate_the_agents(tmp_path: Path) -> None:
+    """A study played under other agent defaults than today's (its manifest's
+    `agents_defaults`, recorded by the sweep) makes the page say so at the top, naming it;
+    studies played under today's defaults, or recording none, raise no warning."""
+    from agents.registry import defaults_digest
+
+    mod = summarize()
+    for name, digest in (("01_a", "played long ago"), ("02_b", defaults_digest())):
+        folder = tmp_path / "studies" / name
+        folder.mkdir(parents=True)
+        (folder / "manifest.json").write_text(json.dumps(
+            {"sweep_hash": "x", "agents_defaults": {"heuristic": digest}}))
+    (tmp_path / "studies" / "03_c").mkdir()
+    (tmp_path / "studies" / "03_c" / "manifest.json").write_text(json.dumps({}))
+    assert mod.stale_studies(tmp_path) == [("01_a", "played long ago")]
+    mod.RESULTS = tmp_path
+    out: list[str] = []
+    mod.section_stale(out)
+    assert "do not describe today's agents" in out[0] and "01_a" in out[0]
+    assert "02_b" not in out[0]
+    (tmp_path / "studies" / "01_a" / "manifest.json").unlink()
+    out = []
+    mod.section_stale(out)
+    assert out == []
