@@ -118,4 +118,3 @@ def defaults_digest(set_name: str = "heuristic") -> str:
         shipped = {k: data[k] for k in ("params", "mixture") if k in data}
     text = json.dumps({"declared": declared, "shipped": shipped}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-

@@ -345,8 +345,7 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
         "gains: " + _gains_text(last["gains"]),
         f"round {res.chosen}'s payoff table ({last['table_games']:,} games): each profile's "
-        "weight and "
-        "its win share against the others' weights, with its 95% half-width:",
+        "weight and its win share against the others' weights, with its 95% half-width:",
         *(f"  {camp}: " + "; ".join(f"{e['weight']:.3f} {e['value']:.1%} ±{e['half_width']:.1%}"
                                     f" ({_dev_text(e['profile'])})" for e in entries)
           for camp, entries in last.get("table", {}).items()),

@@ -354,4 +354,3 @@ def mixture_in_file(data: Mapping[str, Any], where: str) -> Mixture | None:
     if "mixture" not in data:
         return None
     return read_mixture(data["mixture"], where)
-

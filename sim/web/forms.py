@@ -179,18 +179,18 @@ class TableForm:
         # the command line's own path: --players N for the standard table (the same seat
         # order, so the same games as `mafia-sim run --players N`), else --roles; --rule
         standard = n >= 12 and Composition.standard(n).describe() == comp.describe()
+        table: dict[str, Any] = {"players": n if standard else None,
+                                 "roles": None if standard else comp.describe(),
+                                 "rules": dict(self.rules)}
         try:
-            setup = build_setup(None, players=n if standard else None,
-                                roles=None if standard else comp.describe(),
-                                rules=dict(self.rules))
+            setup = build_setup(None, **table)
         except InputError as e:
             self.errors["total"] = e.msg
             return None, games, seed
         if profile is not None:
+            # the table first, alone, so that what is wrong is said beside its own control
             try:  # the command line's --params FILE
-                setup = build_setup(None, players=n if standard else None,
-                                    roles=None if standard else comp.describe(),
-                                    rules=dict(self.rules), profile=profile)
+                setup = build_setup(None, **table, profile=profile)
             except InputError as e:
                 self.errors["profile"] = e.msg
                 return None, games, seed
