@@ -69,7 +69,8 @@ def test_a_best_response_to_a_mixture_is_measured_against_the_camps_mixing(tmp_p
     setup = build_setup(players=14, params_file=p)
     br = best_response(setup, "town", seed=1, games=300, budget=900)
     assert br.gain == pytest.approx(br.share - br.base_share)
-    assert br.profile["town.crowd"] == 0.0 or "town.crowd" in br.deviation
+    # the heaviest profile (crowd 0) with what the search found on top, or an overlay
+    assert br.overlay or br.profile["town.crowd"] == 0.0 or "town.crowd" in br.deviation
     # the baseline is the mixture's own games: the same share a run of it gives
     from sim.analysis.search import CONFIRM_BASE
     from sim.play.runner import run
@@ -77,6 +78,84 @@ def test_a_best_response_to_a_mixture_is_measured_against_the_camps_mixing(tmp_p
     res = run(setup, games=300, seed=1, start=CONFIRM_BASE, keep_rows=True)
     assert res.rows is not None
     assert br.base_share == pytest.approx(float((res.rows[:, 1] == 0).mean()))
+
+
+def _mixture_file(tmp_path, body: str):
+    p = tmp_path / "mix.toml"
+    p.write_text(body, encoding="utf-8")
+    return p
+
+
+def test_overlay_moves_leave_out_a_value_every_profile_already_plays(tmp_path):
+    """A move over the whole mixture is one only where some profile plays another value."""
+    from sim.analysis.search import overlay_moves
+
+    p = _mixture_file(tmp_path, '[[mixture.town]]\nweight = 0.5\n'
+                      'params = { "town.crowd" = 0.0, "town.noise" = 0.6 }\n'
+                      '[[mixture.town]]\nweight = 0.5\n'
+                      'params = { "town.crowd" = 0.35, "town.noise" = 0.6 }\n')
+    setup = build_setup(players=14, params_file=p)
+    moves = overlay_moves(setup, "town")  # search values: crowd and noise 0, 0.15, 0.3...
+    assert {"town.noise": 0.6} not in moves and {"town.noise": 0.0} in moves
+    assert {"town.crowd": 0.0} in moves and {"town.crowd": 0.35} in moves
+
+
+def test_a_deviation_over_the_whole_mixture_is_found_and_measured_as_played(tmp_path,
+                                                                            monkeypatch):
+    """Issue 24's hole: a change applied on top of every profile of a camp's mixture. The
+    heaviest town profile, alone, doubts at random (noise 2) and the search from it is
+    switched off, so the answer is the overlay (every profile's noise lowered); its
+    confirmed share is exactly the share of a run of the mixture with that parameter on
+    top (`--params FILE --param ...`), on the confirming games."""
+    import sim.analysis.search as search
+    from sim.play.runner import run
+
+    p = _mixture_file(tmp_path, '[[mixture.town]]\nweight = 0.6\n'
+                      'params = { "town.noise" = 2.0 }\n'
+                      '[[mixture.town]]\nweight = 0.4\nparams = { "town.noise" = 2.0, '
+                      '"town.crowd" = 0.3 }\n')
+    setup = build_setup(players=14, params_file=p)
+    real = search.single_moves
+    monkeypatch.setattr(search, "single_moves",
+                        lambda s, dims: [] if s.mixture is not setup.mixture
+                        else real(s, dims))
+    br = search.best_response(setup, "town", seed=3, games=600, budget=1500)
+    assert br.overlay and br.profile == {} and br.deviation
+    assert br.as_dict()["overlay"] is True
+    from sim.cli.search_commands import format_gains
+
+    assert format_gains({"town": br})[1].endswith("(over its mixture)")
+    on_top = build_setup(players=14, params_file=p,
+                         params={k: str(v) for k, v in br.deviation.items()})
+    res = run(on_top, games=600, seed=3, start=search.CONFIRM_BASE, keep_rows=True)
+    assert res.rows is not None
+    assert br.share == pytest.approx(float((res.rows[:, 1] == 0).mean()))
+    assert br.gain > 0
+
+
+def test_a_heaviest_profile_answer_is_measured_as_played(tmp_path):
+    """Whichever answer wins the final stage, its confirmed share is what it plays: the
+    overlay's is the mixture with the deviation on top, the other's the heaviest profile
+    (with its deviation) played alone against the others."""
+    from dataclasses import replace
+
+    import sim.analysis.search as search
+    from sim.play.runner import run
+
+    p = _mixture_file(tmp_path, '[[mixture.town]]\nweight = 0.5\n'
+                      'params = { "town.crowd" = 0.0 }\n[[mixture.town]]\nweight = 0.5\n'
+                      'params = { "town.crowd" = 1.0 }\n')
+    setup = build_setup(players=14, params_file=p)
+    br = search.best_response(setup, "town", seed=1, games=300, budget=900)
+    if br.overlay:
+        played = build_setup(players=14, params_file=p,
+                             params={k: str(v) for k, v in br.deviation.items()})
+    else:
+        assert setup.mixture is not None
+        played = replace(setup, mixture=setup.mixture.fixed("town", br.profile))
+    res = run(played, games=300, seed=1, start=search.CONFIRM_BASE, keep_rows=True)
+    assert res.rows is not None
+    assert br.share == pytest.approx(float((res.rows[:, 1] == 0).mean()))
 
 
 def test_the_search_against_a_mixture_plays_on_the_callers_jobs(tmp_path, monkeypatch):

@@ -20,7 +20,11 @@ round:
    not a Nash mixture).
 3. **The oracle.** Each camp's best response to that mixture, by `exploit`'s search (its
    talk and votes included), confirmed on fresh paired games against the camp's mixing:
-   a camp gaining more than the tolerance adds its answer to its population.
+   a camp gaining more than the tolerance adds its answer to its population. Against a
+   mixing camp the search also tries a change on top of every profile of its mixture
+   (`search._best_response_to_mixture`); such an answer joins the population as the
+   camp's heaviest profile with the change (one new profile a round, as any answer: the
+   table grows by one row, and the meta-solver weighs it against the rest).
 
 It stops when no camp gains more than the tolerance (converged) or after the rounds
 allowed; the mixture of the last round is the answer, with each camp's gain and their sum
@@ -330,8 +334,10 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
 
 
 def _answer(mixture: Mixture, camp: str, br: BestResponse) -> Profile:
-    """The camp's whole profile that answers the mixture (a new member of its population)."""
-    if br.profile:
+    """The camp's whole profile that answers the mixture (a new member of its population):
+    an answer over the camp's whole mixture (`br.overlay`) joins as its heaviest profile
+    with the change on top."""
+    if br.profile and not br.overlay:
         return dict(br.profile)
     return {**mixture.top(camp), **br.deviation}
 

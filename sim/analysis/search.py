@@ -40,6 +40,9 @@ from sim.play.setup import Setup
 STAGE_STRIDE = 10_000_000
 #: game indices of the confirming runs start here (never used in selection)
 CONFIRM_BASE = 1_000_000_000
+#: game indices of the final stage between a mixing camp's candidates (apart from both,
+#: and from PSRO's payoff tables at 1,500,000,000 and up)
+FINAL_BASE = 1_200_000_000
 #: default confirming games and selection budget (games per camp), sized so that all four
 #: camps on the standard 25-player table take about 10 minutes with 2 jobs (unloaded)
 DEFAULT_GAMES = 20_000
@@ -76,12 +79,16 @@ class BestResponse:
     #: against a mixture (sim.play.mixture): the camp's whole profile that answers it (its
     #: heaviest profile with the deviation on top); the gain is against the camp's mixing
     profile: Deviation = field(default_factory=dict)
+    #: against a mixture: the deviation is applied on top of every profile of the camp's
+    #: mixture (which keeps its weights), not on its heaviest profile alone
+    overlay: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"gain": self.gain, "low": self.low, "high": self.high,
                 "deviation": dict(self.deviation), "tried": self.tried, "share": self.share,
                 "base_share": self.base_share, "games": self.games,
-                "selection_games": self.selection_games, "profile": dict(self.profile)}
+                "selection_games": self.selection_games, "profile": dict(self.profile),
+                "overlay": self.overlay}
 
 
 def nash_conv(brs: Mapping[str, BestResponse]) -> dict[str, float]:
@@ -196,21 +203,19 @@ def _stages_left(pool: int, combos_pending: bool) -> int:
     return max(1, math.ceil(math.log(max(pool, 1)) / math.log(ETA))) + int(combos_pending)
 
 
-def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAULT_GAMES,
-                  budget: int = DEFAULT_BUDGET, jobs: int = 1,
-                  progress: Progress | None = None,
-                  evaluator: Evaluator | None = None) -> BestResponse:
-    """The best unilateral deviation of `camp` found with `budget` selection games (played
-    by the candidates, the baseline not counted), confirmed on `games` fresh paired games."""
-    ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
-    if setup.mixture is not None and len(setup.mixture.camps.get(camp, ())) > 1:
-        return _best_response_to_mixture(setup, camp, ev, seed=seed, games=games,
-                                         budget=budget)
+@dataclass(frozen=True)
+class _Found:
+    """A selection's winner: the deviation, how many candidates were tried, games spent."""
+
+    deviation: Deviation
+    tried: int
+    spent: int
+
+
+def _select(ev: Evaluator, camp: str, pool: list[Deviation], budget: int) -> _Found:
+    """Successive halving over `pool` (single moves; the best ones' combinations join after
+    the first stage) against the evaluator's baseline, on the selection stages' ranges."""
     w = int(Winner[camp.upper()])
-    dims = camp_space(setup, camp)
-    pool = single_moves(setup, dims)
-    if not pool:
-        return BestResponse(camp, 0.0, 0.0, 0.0, {}, 0, games=0)
     stats: dict[tuple[Any, ...], list[float]] = {}  # key -> [sum of paired diffs, games]
     devs: dict[tuple[Any, ...], Deviation] = {profile_key(d): d for d in pool}
     spent, stage, combos_pending = 0, 0, True
@@ -247,39 +252,92 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
         stage += 1
         if len(pool) == 1 and profile_key(pool[0]) in stats and not combos_pending:
             break
-    best = pool[0]
+    return _Found(pool[0], len(stats), spent)
+
+
+def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAULT_GAMES,
+                  budget: int = DEFAULT_BUDGET, jobs: int = 1,
+                  progress: Progress | None = None,
+                  evaluator: Evaluator | None = None) -> BestResponse:
+    """The best unilateral deviation of `camp` found with `budget` selection games (played
+    by the candidates, the baseline not counted), confirmed on `games` fresh paired games."""
+    ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
+    if setup.mixture is not None and len(setup.mixture.camps.get(camp, ())) > 1:
+        return _best_response_to_mixture(setup, camp, ev, seed=seed, games=games,
+                                         budget=budget)
+    pool = single_moves(setup, camp_space(setup, camp))
+    if not pool:
+        return BestResponse(camp, 0.0, 0.0, 0.0, {}, 0, games=0)
+    found = _select(ev, camp, pool, budget)
     a = ev.winners({}, CONFIRM_BASE, games)
-    b = ev.winners(best, CONFIRM_BASE, games)
+    b = ev.winners(found.deviation, CONFIRM_BASE, games)
     from sim.analysis.compare import paired_compare
 
     c = paired_compare(a, b)[camp]
-    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(best), len(stats),
-                        share=c["b"], base_share=c["a"], games=games, selection_games=spent)
+    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(found.deviation),
+                        found.tried, share=c["b"], base_share=c["a"], games=games,
+                        selection_games=found.spent)
+
+
+def overlay_moves(setup: Setup, camp: str) -> list[Deviation]:
+    """Moves of one of `camp`'s parameters to one value in every profile of its mixture
+    (a value every profile already plays is no move)."""
+    assert setup.mixture is not None
+    comps = setup.mixture.camps[camp]
+    out: list[Deviation] = []
+    for d in camp_space(setup, camp):
+        base = current_value(setup, d)
+        played = [c.params.get(d.name, base) for c in comps]
+        out += [{d.name: v} for v in d.values if not all(_same(v, p) for p in played)]
+    return out
 
 
 def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed: int,
                               games: int, budget: int) -> BestResponse:
-    """A camp's best response when the setup mixes its profiles (sim.play.mixture): the
-    search runs from the camp's heaviest profile, played alone against the others' mixture,
-    and the answer found (that profile, with the best deviation when one beats it) is
-    confirmed against the camp's own mixing, on the mixture's games (`mixed`)."""
+    """A camp's best response when the setup mixes its profiles (sim.play.mixture). Two
+    searches, half the budget each:
+
+    - *alone*: from the camp's heaviest profile, played alone against the others' mixture
+      (the answer is that profile, with the best deviation found on top);
+    - *overlay*: a deviation applied on top of every profile of the camp's mixture, which
+      keeps its mixing (what a strong player's change of habit is: a pre-emptive lie told
+      whichever way the camp otherwise plays). The search above cannot express it when
+      the gain comes from the profiles the heaviest one is not.
+
+    The heaviest profile alone and the two winners then play a final stage on fresh game
+    indices (FINAL_BASE) against the camp's mixing; its best is confirmed on the
+    confirming range, so the reported gain carries no winner's curse either."""
     from sim.analysis.compare import paired_compare
 
     assert setup.mixture is not None
+    w = int(Winner[camp.upper()])
     top = dict(setup.mixture.top(camp))
     alone = replace(setup, mixture=setup.mixture.fixed(camp, top))
     # the mixture's evaluator's jobs: `exploitability` passes its evaluator, not its jobs
     ev = Evaluator(alone, seed=seed, jobs=mixed.jobs, progress=mixed.progress)
-    found = best_response(alone, camp, seed=seed, games=games, budget=budget, evaluator=ev)
-    dev = found.deviation if found.gain > 0 else {}
-    answer = {**top, **dev}
+    half = budget // 2
+    tried, spent = 0, 0
+    candidates: list[tuple[Evaluator, Deviation]] = [(ev, {})]
+    for here, pool, part in ((ev, single_moves(alone, camp_space(alone, camp)), half),
+                             (mixed, overlay_moves(setup, camp), budget - half)):
+        if pool:
+            found = _select(here, camp, pool, part)
+            candidates.append((here, found.deviation))
+            tried, spent = tried + found.tried, spent + found.spent
+    n = max(MIN_STAGE_GAMES, games // 2)
+    base = mixed.winners({}, FINAL_BASE, n) == w
+    scores = [float((here.winners(dev, FINAL_BASE, n) == w).sum() - base.sum())
+              for here, dev in candidates]
+    spent += n * len(candidates)
+    here, dev = candidates[max(range(len(candidates)), key=lambda i: scores[i])]
+    overlay = here is mixed
     a = mixed.winners({}, CONFIRM_BASE, games)
-    b = ev.winners(dev, CONFIRM_BASE, games)
+    b = here.winners(dev, CONFIRM_BASE, games)
     mixed.played += ev.played
     c = paired_compare(a, b)[camp]
-    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(dev), found.tried,
-                        share=c["b"], base_share=c["a"], games=games,
-                        selection_games=found.selection_games, profile=answer)
+    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(dev), tried,
+                        share=c["b"], base_share=c["a"], games=games, selection_games=spent,
+                        profile={} if overlay else {**top, **dev}, overlay=overlay)
 
 
 def seated_camps(setup: Setup, camps: Iterable[str] = CAMPS) -> list[str]:

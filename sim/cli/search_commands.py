@@ -53,7 +53,8 @@ def format_gains(brs: dict[str, BestResponse]) -> list[str]:
     for camp, br in brs.items():
         lines.append(f"{camp:<8} {br.gain:>+8.2%}   [{br.low:+.2%}, {br.high:+.2%}]"
                      f"   {br.base_share:>6.1%} -> {br.share:>5.1%}  {br.tried:>5}  "
-                     f"{_dev_text(br.deviation)}")
+                     f"{_dev_text(br.deviation)}"
+                     + (" (over its mixture)" if br.overlay else ""))
     return lines
 
 
