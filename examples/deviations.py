@@ -10,7 +10,8 @@ both arms), so its interval is the deviation's own effect.
 - `RopeLiar*` (a clan member or the maniac): when he leads the day's vote, he claims a hero
   role nobody has claimed and the newspaper has not shown (doctor, necromancer, ninja).
 - `PreemptiveLiar*`: a clan member claims such a role in his first statements, before any
-  vote is on him.
+  vote is on him (`PreemptiveLiarMafioso`: every mafioso of both clans; `Yakuza...`,
+  `Triad...` and the thug: one clan's members alone, a camp's own deviation).
 - `DoomedVoter*`: a clan member votes his clanmate who clearly leads the day's vote (he
   will hang anyway), to earn Town's trust when the newspaper shows the hanged man's clan.
 - `Decoy*` (a civilian or VSB): when he leads the day's vote, he claims a hero role as a
@@ -83,11 +84,13 @@ class RopeLiarManiac(_RopeLiar, ManiacAgent):
 
 class _PreemptiveLiar:
     lied = False
+    only: Clan | None = None  # one clan's members lie, the other's play as shipped
     enabled = True
 
     def statements(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
         out = list(super().statements(view, rng))  # type: ignore[misc]
-        if self.enabled and not self.lied and view.turn >= 1:
+        mine = self.only is None or view.clan is self.only
+        if self.enabled and mine and not self.lied and view.turn >= 1:
             role = unclaimed_hero(view.public)
             if role:
                 self.lied = True
@@ -96,6 +99,22 @@ class _PreemptiveLiar:
 
 
 class PreemptiveLiarMafioso(_PreemptiveLiar, ClanAgent):
+    pass
+
+
+class YakuzaPreemptiveLiarMafioso(_PreemptiveLiar, ClanAgent):
+    only = Clan.YAKUZA
+
+
+class YakuzaPreemptiveLiarKamikaze(_PreemptiveLiar, KamikazeAgent):
+    only = Clan.YAKUZA
+
+
+class TriadPreemptiveLiarMafioso(_PreemptiveLiar, ClanAgent):
+    only = Clan.TRIAD
+
+
+class PreemptiveLiarThug(_PreemptiveLiar, ThugAgent):
     pass
 
 

@@ -28,7 +28,13 @@ DEVIATIONS: list[tuple[str, str, dict[str, str]]] = [
      {"mafioso": "YakuzaDoomedVoterMafioso", "kamikaze": "YakuzaDoomedVoterKamikaze"}),
     ("Triad votes its doomed clanmate", "triad",
      {"mafioso": "TriadDoomedVoterMafioso", "thug": "DoomedVoterThug"}),
-    ("clan members lie pre-emptively", "yakuza", {"mafioso": "PreemptiveLiarMafioso"}),
+    ("Yakuza members lie pre-emptively", "yakuza",
+     {"mafioso": "YakuzaPreemptiveLiarMafioso", "kamikaze": "YakuzaPreemptiveLiarKamikaze"}),
+    ("Triad members lie pre-emptively", "triad",
+     {"mafioso": "TriadPreemptiveLiarMafioso", "thug": "PreemptiveLiarThug"}),
+    # both clans at once: not one camp's deviation (the target counts the rows above), kept
+    # as the row earlier results (results/mixture.md) measured
+    ("both clans' mafiosi lie pre-emptively", "yakuza", {"mafioso": "PreemptiveLiarMafioso"}),
     ("civilian decoy claim under the rope", "town", {"civilian": "DecoyCivilian"}),
     ("real heroes never counterclaim", "town",
      {"doctor": "SilentDoctor", "ninja": "SilentNinja", "necromancer": "SilentNecromancer"}),
