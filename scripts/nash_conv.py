@@ -67,7 +67,8 @@ def main() -> int:
                 continue
             row |= {f"{c}_gain": f"{br.gain:.5f}", f"{c}_low": f"{br.low:.5f}",
                     f"{c}_high": f"{br.high:.5f}", f"{c}_tried": br.tried,
-                    f"{c}_deviation": "; ".join(f"{k}={v}" for k, v in br.deviation.items())}
+                    f"{c}_deviation": ("over its mixture: " if br.overlay else "")
+                    + "; ".join(f"{k}={v}" for k, v in br.deviation.items())}
         row |= {"nash_conv": f"{nc['nash_conv']:.5f}", "nash_conv_low": f"{nc['low']:.5f}",
                 "nash_conv_high": f"{nc['high']:.5f}", "games": args.games,
                 "budget": args.budget, "seed": args.seed, "played": ev.played,
