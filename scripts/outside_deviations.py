@@ -34,7 +34,7 @@ DEVIATIONS: list[tuple[str, str, dict[str, str]]] = [
      {"mafioso": "TriadPreemptiveLiarMafioso", "thug": "PreemptiveLiarThug"}),
     # both clans at once: not one camp's deviation (the target counts the rows above), kept
     # as the row earlier results (results/mixture.md) measured
-    ("both clans' mafiosi lie pre-emptively", "yakuza", {"mafioso": "PreemptiveLiarMafioso"}),
+    ("both clans lie pre-emptively (joint)", "yakuza", {"mafioso": "PreemptiveLiarMafioso"}),
     ("civilian decoy claim under the rope", "town", {"civilian": "DecoyCivilian"}),
     ("real heroes never counterclaim", "town",
      {"doctor": "SilentDoctor", "ninja": "SilentNinja", "necromancer": "SilentNecromancer"}),
