@@ -189,6 +189,15 @@ def test_calibrate_gives_each_grid_point_its_own_games(monkeypatch: pytest.Monke
     assert starts == [(5, 0), (5, 10), (5, 20)]
 
 
+def test_calibrate_says_which_side_of_an_unreachable_target_the_share_stays() -> None:
+    # Town's share at 14 players with a high town_skill is well above 1%: the target is out
+    # of reach from above, and the note says so rather than "never wins 1%".
+    res = calibrate(build_setup(None, players=14), lo=1.0, hi=2.0, points=2, games=40,
+                    target=0.01)
+    assert res["value"] is None
+    assert res["note"].startswith("town's share stays above 1% for town_skill in [1.0, 2.0]")
+
+
 def test_calibrate_rejects_unknown_parameter() -> None:
     with pytest.raises(InputError, match="unknown agent parameter 'luck'"):
         calibrate(build_setup(None, players=14), param="luck")

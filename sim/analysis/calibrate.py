@@ -49,8 +49,9 @@ def calibrate(base: Setup, *, param: str = "town_skill", target: float = 0.5,
     shares = wins / games
     if not shares.min() <= target <= shares.max():
         k = int(shares.argmin() if target < shares.min() else shares.argmax())
-        result["note"] = (f"{camp} never wins {target:.0%} for {param} in [{lo}, {hi}]: its "
-                          f"share runs from {shares.min():.1%} to {shares.max():.1%}, the "
+        side = "above" if target < shares.min() else "below"
+        result["note"] = (f"{camp}'s share stays {side} {target:.0%} for {param} in [{lo}, {hi}]: "
+                          f"it runs from {shares.min():.1%} to {shares.max():.1%}, the "
                           f"nearest at {param} = {xs[k]:.3g}")
         return result
     fit = fit_calibration(xs, wins, n, target)
