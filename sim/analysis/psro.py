@@ -14,10 +14,12 @@ round:
 2. **The meta-solver: projected replicator dynamics** (psro_v2's choice for n-player
    general-sum games): each camp's weights grow with how much each of its profiles beats
    its current average against the others' weights, projected back onto the simplex with a
-   small floor so that no profile dies out by noise; the answer is the time average of the
-   second half (a circling dynamic's average is what nears the equilibrium). Chosen over
-   fictitious play (slower to settle on a 4-player table) and alpha-rank (its ranking is
-   not a Nash mixture).
+   small floor so that no profile dies out by noise. The answer is the best iterate
+   (`meta_solve`): the dynamics run at several step sizes, and among the points they pass
+   and their time averages (a circling dynamic's average is what nears the equilibrium)
+   the one where the camps have least to gain on the table by their best profile (the
+   restricted game's NashConv). Chosen over fictitious play (slower to settle on a
+   4-player table) and alpha-rank (its ranking is not a Nash mixture).
 3. **The oracle.** Each camp's best response to that mixture, by `exploit`'s search (its
    talk and votes included), confirmed on fresh paired games against the camp's mixing:
    a camp gaining more than the tolerance adds its answer to its population. Against a
@@ -33,7 +35,7 @@ allowed; the mixture of the last round is the answer, with each camp's gain and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -185,7 +187,7 @@ def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games
         if progress is not None:
             progress(per)
         table = part if table is None else table + part
-        sigma = replicator(table)
+        sigma = meta_solve(table)
     assert table is not None
     return table, sigma
 
@@ -211,6 +213,12 @@ def uniform_mixture(pops: Mapping[str, Sequence[Profile]]) -> Mixture:
                     for c, p in pops.items()})
 
 
+#: the step sizes `meta_solve` runs the dynamics at: win shares differ between profiles by a
+#: point or a few (0.01 to 0.05), so the dynamics' time scale, 1 / (dt * that), spans from
+#: a whole run's steps (dt 0.01: the weights barely leave uniform) to a few dozen (dt 10)
+META_STEPS = (0.01, 0.3, 3.0, 10.0)
+
+
 def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
                floor: float = 1e-4) -> list[np.ndarray]:
     """Projected replicator dynamics on the payoff table: each camp's weights, CAMPS
@@ -219,6 +227,51 @@ def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
     over the second half of the steps: where the dynamics settle it is where they settle,
     and where they circle (as best response did, issue 23) the time average is what
     approaches the equilibrium, not the point the circling happens to be at."""
+    *_, average = _trajectory(table, steps=steps, dt=dt, floor=floor, every=steps)
+    return average
+
+
+def meta_solve(table: PayoffTable, *, steps: int = 20_000, every: int = 250,
+               dts: Sequence[float] = META_STEPS, floor: float = 1e-4) -> list[np.ndarray]:
+    """The restricted game's mixture PSRO plays: the best iterate of the replicator
+    dynamics, by the table's own NashConv (`restricted_regrets`).
+
+    The time average alone (`replicator`) is no equilibrium when the step is too small for
+    the table's payoffs (differences of a point or two between profiles moved the weights
+    of 2026-12's 25-player runs by a factor of about 16 over a whole run, leaving a camp
+    0.7 points to gain by its best profile on the table) nor when the dynamics circle
+    without averaging out. So the dynamics run at several step sizes (`dts`), and every
+    `every` steps both the point reached and the time average so far are candidates; the
+    candidate of the smallest summed regret on the table is the answer. The final time
+    average of the smallest step is among the candidates, so the answer is never further
+    from the restricted equilibrium than `replicator`'s."""
+    best: tuple[float, list[np.ndarray]] | None = None
+    for dt in dts:
+        for sigma in _trajectory(table, steps=steps, dt=dt, floor=floor, every=every):
+            total = sum(restricted_regrets(table, sigma).values())
+            if best is None or total < best[0]:
+                best = (total, sigma)
+    assert best is not None
+    return best[1]
+
+
+def restricted_regrets(table: PayoffTable, sigma: Sequence[np.ndarray]) -> dict[str, float]:
+    """Each camp's gain on the table by its best profile of the population against the
+    others' weights `sigma`, over what its own weights earn (0 at a restricted equilibrium;
+    their sum is the restricted game's NashConv, on the table's estimates)."""
+    values = table.values(sigma)
+    out = {}
+    for i, c in enumerate(CAMPS):
+        v = np.array([x for x, _ in values[c]])
+        out[c] = float(v.max() - np.asarray(sigma[i]) @ v)
+    return out
+
+
+def _trajectory(table: PayoffTable, *, steps: int, dt: float, floor: float,
+                every: int) -> Iterator[list[np.ndarray]]:
+    """The replicator dynamics from uniform weights: every `every` steps the point reached,
+    then the average of the steps since the second half began (from the first step until
+    then); the last item is the second half's average."""
     sizes = table.games.shape
     shares = table.shares
     sigma = [np.full(k, 1.0 / k) for k in sizes]
@@ -236,9 +289,13 @@ def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
             s = sigma[i] + dt * sigma[i] * (u - sigma[i] @ u)
             new.append(_project(s, floor))
         sigma = new
-        if step >= steps // 2:
-            total = [t + x for t, x in zip(total, sigma, strict=True)]
-    return [t / t.sum() for t in total]
+        if step == steps // 2:  # the second half's average starts here
+            total = [np.zeros(k) for k in sizes]
+        total = [t + x for t, x in zip(total, sigma, strict=True)]
+        if (step + 1) % every == 0 and step + 1 < steps:
+            yield sigma
+            yield [t / t.sum() for t in total]
+    yield [t / t.sum() for t in total]
 
 
 def _project(s: np.ndarray, floor: float) -> np.ndarray:
@@ -282,7 +339,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                                                     strict=True) if w > 0)
                            for c in seated},
                           found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} "
-                                f"table games in 3 phases, time-averaged projected "
+                                f"table games in 3 phases, the best iterate of projected "
                                 f"replicator dynamics)")
         values = table.values(sigma)
         here = replace(setup, mixture=mixture)
