@@ -274,6 +274,9 @@ def test_psro_continues_from_a_mixture_given_with_params(tmp_path):
     assert res.populations["town"][:2] == [{"town.crowd": 0.0}, {"town.crowd": 1.0}]
     assert len(res.mixture.camps["town"]) >= 1
     assert res.rounds[0]["table_games"] == 300
+    # the round records how far its weights are from the table's own equilibrium
+    assert set(res.rounds[0]["restricted_regrets"]) == {"town"}
+    assert res.rounds[0]["restricted_regrets"]["town"] >= 0
 
 
 def test_the_adaptive_table_spends_later_phases_where_the_mixture_plays():

@@ -342,6 +342,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                                 f"table games in 3 phases, the best iterate of projected "
                                 f"replicator dynamics)")
         values = table.values(sigma)
+        on_table = restricted_regrets(table, sigma)
         here = replace(setup, mixture=mixture)
         ev = Evaluator(here, seed=s, jobs=jobs, progress=progress)
         brs = exploitability(here, camps=seated, seed=s, games=games, budget=budget,
@@ -356,13 +357,15 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                                       for p, w, (v, h) in zip(pops[c], sigma[CAMPS.index(c)],
                                                               values[c], strict=True)]
                                   for c in seated},
+                        "restricted_regrets": {c: on_table[c] for c in seated},
                         "gains": {c: br.as_dict() for c, br in brs.items()}, **nc})
         if log:
             log(f"round {r}: payoff table ({int(table.games.sum()):,} games), each "
                 f"profile against the others' weights: " + "; ".join(
                     f"{c} " + " ".join(f"{w:.2f}:{v:.1%}±{h:.1%}" for w, (v, h) in
                                        zip(sigma[CAMPS.index(c)], values[c], strict=True))
-                    for c in seated))
+                    for c in seated) + "; the table's own NashConv (each camp's best "
+                f"profile over its weights) {sum(on_table[c] for c in seated):.2%}")
             log(f"round {r}: NashConv {nc['nash_conv']:+.2%}; " + ", ".join(
                 f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}]"
                 for c, br in brs.items()) + "; weights " + "; ".join(
