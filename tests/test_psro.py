@@ -8,11 +8,13 @@ import numpy as np
 import pytest
 
 from sim.analysis.psro import (
+    MetaSolver,
     PayoffTable,
     meta_solve,
     payoff_table,
     replicator,
     restricted_regrets,
+    solve_table,
     uniform_mixture,
 )
 from sim.analysis.search import BestResponse, nash_conv
@@ -259,6 +261,27 @@ def test_equilibrate_mixture_writes_a_mixture_that_runs(tmp_path, capsys):
     assert "# mafia-sim equilibrate --mixture" in out.read_text(encoding="utf-8")
     assert main(["run", "--players", "14", "--games", "50", "--params", str(out),
                  "--quiet"]) == 0
+
+
+def test_the_meta_solver_is_chosen_in_one_place():
+    """The time average is the default; `best` is the best iterate, and each is exactly the
+    function it names."""
+    t = four_camp_table(4)
+    assert all(np.array_equal(a, b) for a, b in zip(solve_table(t), replicator(t),
+                                                    strict=True))
+    assert all(np.array_equal(a, b) for a, b in zip(solve_table(t, MetaSolver.BEST),
+                                                    meta_solve(t), strict=True))
+
+
+def test_equilibrate_names_its_meta_solver_in_the_file(tmp_path):
+    out = tmp_path / "eq.toml"
+    assert main(["equilibrate", "--mixture", "--players", "14", "--rounds", "1",
+                 "--table-games", "300", "--games", "100", "--budget", "300",
+                 "--camp", "town", "--meta-solver", "best", "--out", str(out),
+                 "--quiet"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "meta-solver best" in text
+    assert "the best iterate of projected replicator dynamics" in text
 
 
 def test_psro_continues_from_a_mixture_given_with_params(tmp_path):

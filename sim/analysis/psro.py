@@ -14,12 +14,15 @@ round:
 2. **The meta-solver: projected replicator dynamics** (psro_v2's choice for n-player
    general-sum games): each camp's weights grow with how much each of its profiles beats
    its current average against the others' weights, projected back onto the simplex with a
-   small floor so that no profile dies out by noise. The answer is the best iterate
-   (`meta_solve`): the dynamics run at several step sizes, and among the points they pass
-   and their time averages (a circling dynamic's average is what nears the equilibrium)
-   the one where the camps have least to gain on the table by their best profile (the
-   restricted game's NashConv). Chosen over fictitious play (slower to settle on a
-   4-player table) and alpha-rank (its ranking is not a Nash mixture).
+   small floor so that no profile dies out by noise. `MetaSolver` names the two answers
+   drawn from it: the time average of a small step (the default; a circling dynamic's
+   average is what nears the equilibrium, and over a fixed time the weights move only as
+   far as the table's differences push them, so profiles the table cannot tell apart keep
+   a share), or the best iterate by the table's own NashConv over several step sizes,
+   nearer the restricted equilibrium on the table but concentrated where its noise points:
+   on fresh games its 25-player mixture was the more exploitable (results/mixture.md).
+   Chosen over fictitious play (slower to settle on a 4-player table) and alpha-rank (its
+   ranking is not a Nash mixture).
 3. **The oracle.** Each camp's best response to that mixture, by `exploit`'s search (its
    talk and votes included), confirmed on fresh paired games against the camp's mixing:
    a camp gaining more than the tolerance adds its answer to its population. Against a
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -56,6 +60,20 @@ from sim.play.mixture import CAMPS, Component, Mixture
 from sim.play.setup import Setup
 
 Profile = dict[str, Value]
+
+
+class MetaSolver(StrEnum):
+    """How a round's payoff table is solved (`solve_table`)."""
+
+    #: the time average of the replicator dynamics at a small step (`replicator`): the
+    #: weights move as far as the table's differences push them over a fixed time, as Hedge
+    #: with a small learning rate, so a mixture spread over the profiles the table cannot
+    #: tell apart; the default (its mixtures were the least exploitable on fresh games)
+    AVERAGE = "average"
+    #: the best iterate by the table's own NashConv (`meta_solve`): nearer the restricted
+    #: game's equilibrium on the table, but it concentrates the weights on what the table's
+    #: noise favours, and on fresh games its mixture was the more exploitable
+    BEST = "best"
 #: the weight below which a profile leaves the mixture written out
 MIN_WEIGHT = 1e-3
 #: game indices of the payoff table's phase p start at TABLE_BASE + p * PHASE_STRIDE: apart
@@ -168,7 +186,8 @@ def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: 
 
 def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: int,
                    seed: int, jobs: int = 1, phases: int = 3,
-                   progress: Callable[[int], None] | None = None
+                   progress: Callable[[int], None] | None = None,
+                   solver: MetaSolver = MetaSolver.AVERAGE
                    ) -> tuple[PayoffTable, list[np.ndarray]]:
     """The payoff table, spent where it matters: a first phase of the uniform mixture, then
     phases drawn from half the mixture solved so far and half uniform (`explore`), so that
@@ -187,7 +206,7 @@ def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games
         if progress is not None:
             progress(per)
         table = part if table is None else table + part
-        sigma = meta_solve(table)
+        sigma = solve_table(table, solver)
     assert table is not None
     return table, sigma
 
@@ -211,6 +230,16 @@ def explore(pops: Mapping[str, Sequence[Profile]], sigma: Sequence[np.ndarray],
 def uniform_mixture(pops: Mapping[str, Sequence[Profile]]) -> Mixture:
     return Mixture({c: tuple(Component(1.0 / len(p), dict(x)) for x in p)
                     for c, p in pops.items()})
+
+
+SOLVER_WORDS = {MetaSolver.AVERAGE: "time-averaged projected replicator dynamics",
+                MetaSolver.BEST: "the best iterate of projected replicator dynamics"}
+
+
+def solve_table(table: PayoffTable, solver: MetaSolver = MetaSolver.AVERAGE
+                ) -> list[np.ndarray]:
+    """The round's weights by the chosen meta-solver (the one place PSRO decides it)."""
+    return meta_solve(table) if solver is MetaSolver.BEST else replicator(table)
 
 
 #: the step sizes `meta_solve` runs the dynamics at: win shares differ between profiles by a
@@ -309,7 +338,8 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
          games: int = DEFAULT_GAMES, budget: int = DEFAULT_BUDGET, jobs: int = 1,
          progress: Callable[[int], None] | None = None,
          log: Callable[[str], None] | None = None,
-         checkpoint: Callable[[Psro], None] | None = None) -> Psro:
+         checkpoint: Callable[[Psro], None] | None = None,
+         solver: MetaSolver = MetaSolver.AVERAGE) -> Psro:
     """PSRO from the setup's own profile (each camp's population starts with it), or, when
     the setup has a mixture (`--params` of an earlier run's file), from that mixture's
     profiles: a run can be continued. Round r plays on seed `seed + r - 1`. `checkpoint`
@@ -332,15 +362,14 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     for r in range(1, rounds + 1):
         s = seed + r - 1
         table, sigma = adaptive_table(setup, pops, games=table_games, seed=s, jobs=jobs,
-                                      progress=progress)
+                                      progress=progress, solver=solver)
         played += int(table.games.sum())
         mixture = Mixture({c: tuple(Component(float(w), dict(p))
                                     for w, p in zip(_tidy(sigma[CAMPS.index(c)]), pops[c],
                                                     strict=True) if w > 0)
                            for c in seated},
                           found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} "
-                                f"table games in 3 phases, the best iterate of projected "
-                                f"replicator dynamics)")
+                                f"table games in 3 phases, {SOLVER_WORDS[solver]})")
         values = table.values(sigma)
         on_table = restricted_regrets(table, sigma)
         here = replace(setup, mixture=mixture)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sim.analysis.psro import Psro, psro
+from sim.analysis.psro import MetaSolver, Psro, psro
 from sim.analysis.search import DEFAULT_BUDGET, DEFAULT_GAMES, BestResponse, planned_games
 from sim.cli.commands import (
     add_jobs_arg,
@@ -291,7 +291,7 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
                    budget=args.budget, jobs=args.jobs,
                    progress=bar.update if bar is not None else None,
                    log=None if args.quiet else (bar.write if bar is not None else _log),
-                   checkpoint=checkpoint)
+                   checkpoint=checkpoint, solver=MetaSolver(args.meta_solver))
     except KeyboardInterrupt:
         if done:
             sys.stderr.write(f"mafia-sim: {out} holds round {done[-1]}'s mixture, the last "
@@ -340,7 +340,8 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         f", agents {d['agents']}",
         f"seed {args.seed} (round r plays seed {args.seed} + r - 1), payoff table "
         f"{args.table_games} games a round, confirming games {args.games}, selection "
-        f"budget {args.budget} per camp, tolerance {args.tolerance:g}, {res.played} games "
+        f"budget {args.budget} per camp, tolerance {args.tolerance:g}, meta-solver "
+        f"{args.meta_solver}, {res.played} games "
         f"in {seconds:.0f} s",
         _mixture_verdict(args, res, final),
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
@@ -382,6 +383,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                         "as a mixture ([mixture], which --params FILE reads everywhere)")
     q.add_argument("--table-games", type=games_int, default=8000,
                    help="with --mixture: games of each round's payoff table (default 8,000)")
+    q.add_argument("--meta-solver", choices=[m.value for m in MetaSolver],
+                   default=MetaSolver.AVERAGE.value,
+                   help="with --mixture: how each round's payoff table is solved: the time "
+                        "average of the replicator dynamics (average) or their best iterate "
+                        "by the table's own NashConv (best) (default average)")
     q.set_defaults(func=cmd_equilibrate)
 
     c = sub.add_parser("claims", help="how often each camp claims a hero role, under the rope "
