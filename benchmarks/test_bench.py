@@ -37,8 +37,8 @@ def test_batch_of_200_standard_games(benchmark) -> None:  # type: ignore[no-unty
                     reason="about 16 minutes: set MAFIA_SIM_BENCH_LONG=1")
 def test_equilibrate_25_players_three_rounds(benchmark, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Issue 24's cost target: `equilibrate --mixture` for the 25-player table within 30
-    minutes on 2 jobs; these are the budgets of results/mixture.md's sixth and seventh runs
-    (979 s with --meta-solver best on 2026-12-04), from the committed mixture_25d."""
+    minutes on 2 jobs; the budgets, seed and start of results/mixture.md's seventh run (801 s
+    with the default meta-solver on 2026-12-04), from the committed mixture_25d."""
     from sim.cli.main import main
 
     args = ["equilibrate", "--mixture", "--players", "25", "--params",

@@ -74,6 +74,14 @@ class MetaSolver(StrEnum):
     #: game's equilibrium on the table, but it concentrates the weights on what the table's
     #: noise favours, and on fresh games its mixture was the more exploitable
     BEST = "best"
+
+    @property
+    def words(self) -> str:
+        """What the mixture file's `found` says of it."""
+        return ("the best iterate of projected replicator dynamics" if self is MetaSolver.BEST
+                else "time-averaged projected replicator dynamics")
+
+
 #: the weight below which a profile leaves the mixture written out
 MIN_WEIGHT = 1e-3
 #: game indices of the payoff table's phase p start at TABLE_BASE + p * PHASE_STRIDE: apart
@@ -232,10 +240,6 @@ def uniform_mixture(pops: Mapping[str, Sequence[Profile]]) -> Mixture:
                     for c, p in pops.items()})
 
 
-SOLVER_WORDS = {MetaSolver.AVERAGE: "time-averaged projected replicator dynamics",
-                MetaSolver.BEST: "the best iterate of projected replicator dynamics"}
-
-
 def solve_table(table: PayoffTable, solver: MetaSolver = MetaSolver.AVERAGE
                 ) -> list[np.ndarray]:
     """The round's weights by the chosen meta-solver (the one place PSRO decides it)."""
@@ -262,8 +266,8 @@ def replicator(table: PayoffTable, *, steps: int = 20_000, dt: float = 0.01,
 
 def meta_solve(table: PayoffTable, *, steps: int = 20_000, every: int = 250,
                dts: Sequence[float] = META_STEPS, floor: float = 1e-4) -> list[np.ndarray]:
-    """The restricted game's mixture PSRO plays: the best iterate of the replicator
-    dynamics, by the table's own NashConv (`restricted_regrets`).
+    """`MetaSolver.BEST`: the best iterate of the replicator dynamics, by the table's own
+    NashConv (`restricted_regrets`).
 
     The time average alone (`replicator`) is no equilibrium when the step is too small for
     the table's payoffs (differences of a point or two between profiles moved the weights
@@ -369,7 +373,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                                                     strict=True) if w > 0)
                            for c in seated},
                           found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} "
-                                f"table games in 3 phases, {SOLVER_WORDS[solver]})")
+                                f"table games in 3 phases, {solver.words})")
         values = table.values(sigma)
         on_table = restricted_regrets(table, sigma)
         here = replace(setup, mixture=mixture)
