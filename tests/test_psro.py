@@ -411,7 +411,8 @@ def test_psro_checkpoints_every_round_and_keeps_the_last_answers(monkeypatch):
 
     monkeypatch.setattr(psro_mod, "exploitability", fake)
     seen: list[tuple[int, int]] = []
-    res = psro_mod.psro(build_setup(players=14), camps=["town"], rounds=2, table_games=90,
+    res = psro_mod.psro(build_setup(players=14, single_profile=True), camps=["town"],
+                        rounds=2, table_games=90,
                         games=50, budget=100,
                         checkpoint=lambda r: seen.append((len(r.rounds),
                                                           len(r.populations["town"]))))
@@ -441,7 +442,7 @@ def test_equilibrate_mixture_stopped_keeps_the_rounds_it_finished(tmp_path, monk
     out = tmp_path / "eq.toml"
     assert main(["equilibrate", "--mixture", "--players", "14", "--rounds", "3",
                  "--table-games", "90", "--games", "50", "--budget", "100", "--camp", "town",
-                 "--out", str(out), "--quiet"]) == 130
+                 "--single-profile", "--out", str(out), "--quiet"]) == 130
     err = capsys.readouterr().err
     assert f"{out} holds round 1's mixture" in err and "interrupted" in err
     text = out.read_text(encoding="utf-8")
@@ -468,9 +469,71 @@ def test_psro_chooses_the_round_of_the_smallest_nash_conv(monkeypatch):
                                      {"town.crowd": next(calls) / 10}, 30)}
 
     monkeypatch.setattr(psro_mod, "exploitability", fake)
-    res = psro_mod.psro(build_setup(players=14), camps=["town"], rounds=3, table_games=90,
+    res = psro_mod.psro(build_setup(players=14, single_profile=True), camps=["town"],
+                        rounds=3, table_games=90,
                         games=50, budget=100)
     assert res.chosen == 2 and [h["nash_conv"] for h in res.rounds] == [0.05, 0.02, 0.04]
     assert res.mixture.describe() == res.rounds[1]["mixture"]
     assert len(res.populations["town"]) == 4  # the start and three answers
     assert len(res.with_population().camps["town"]) == 4
+
+
+def test_known_moves_and_profiles_replay_what_the_mixture_already_plays(tmp_path):
+    """Issue 24: the answers a mixture already holds (its other profiles, weight 0
+    included, and each value one of them plays) are candidates of the search as they
+    stand; a value no profile plays is left to the search."""
+    from sim.analysis.search import known_moves, known_profiles, overlay_moves
+
+    p = _mixture_file(tmp_path, '[[mixture.town]]\nweight = 1.0\n'
+                      'params = { "town.crowd" = 0.0, "town.noise" = 0.0 }\n'
+                      '[[mixture.town]]\nweight = 0.0\nparams = { "town.crowd" = 2.0 }\n')
+    setup = build_setup(players=14, params_file=p)
+    moves = known_moves(setup, "town")
+    # crowd 2 (not one of the search's values) and the heaviest profile's own values, which
+    # the other profile does not play; never a value no profile plays
+    assert sorted(moves, key=str) == [{"town.crowd": 0.0}, {"town.crowd": 2.0},
+                                      {"town.noise": 0.0}]
+    assert {"town.crowd": 2.0} not in overlay_moves(setup, "town")
+    # the weight-0 profile, from the heaviest played alone: crowd 2 and the noise it
+    # leaves alone at the shipped profile's value
+    assert known_profiles(setup, "town") == [{"town.crowd": 2.0, "town.noise": 0.15}]
+
+
+def test_a_known_strong_answer_the_searches_let_go_wins_the_final_stage(tmp_path,
+                                                                        monkeypatch):
+    """Issue 24 (the 30-player case: exploit's halving let a +4.4 answer PSRO had found
+    go): with both searches made to find nothing, the answer the mixture holds at weight
+    0 (Town voting without doubt, against the heaviest profile's noise 2) still reaches the
+    final stage, wins it and is confirmed with its gain."""
+    import sim.analysis.search as search
+
+    p = _mixture_file(tmp_path, '[[mixture.town]]\nweight = 1.0\n'
+                      'params = { "town.noise" = 2.0 }\n'
+                      '[[mixture.town]]\nweight = 0.0\nparams = { "town.noise" = 0.0 }\n')
+    setup = build_setup(players=14, params_file=p)
+    monkeypatch.setattr(search, "_select",
+                        lambda ev, camp, pool, budget: search._Found({}, 1, 0))
+    br = search.best_response(setup, "town", seed=2, games=1000, budget=200)
+    assert br.deviation == {"town.noise": 0.0}
+    assert br.gain > 0.05 and br.low > 0
+    # one stand-in a search; the known profile alone; noise 0 and noise 2 over the mixture
+    assert br.tried == 2 + 3
+
+
+def test_an_overlay_answer_joins_the_population_on_each_weighty_profile():
+    """Issue 24: a change over the camp's whole mixture joins its population on top of each
+    profile of weight OVERLAY_WEIGHT or more (the heaviest first), so the restricted game
+    can play it; a profile below that weight gets no copy."""
+    from sim.analysis.psro import OVERLAY_WEIGHT, _answers
+    from sim.play.mixture import Component, Mixture
+
+    small = OVERLAY_WEIGHT / 2
+    mix = Mixture({"town": (Component(0.4 - small, {"town.crowd": 0.0}),
+                            Component(0.6, {"town.crowd": 1.0}),
+                            Component(small, {"town.crowd": 2.0}))})
+    over = BestResponse("town", 0.02, 0.01, 0.03, {"town.noise": 0.0}, 5, overlay=True)
+    assert _answers(mix, "town", over) == [{"town.crowd": 1.0, "town.noise": 0.0},
+                                           {"town.crowd": 0.0, "town.noise": 0.0}]
+    alone = BestResponse("town", 0.02, 0.01, 0.03, {"town.noise": 0.0}, 5,
+                         profile={"town.crowd": 1.0, "town.noise": 0.0})
+    assert _answers(mix, "town", alone) == [{"town.crowd": 1.0, "town.noise": 0.0}]

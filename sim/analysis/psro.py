@@ -28,8 +28,10 @@ round:
    a camp gaining more than the tolerance adds its answer to its population. Against a
    mixing camp the search also tries a change on top of every profile of its mixture
    (`search._best_response_to_mixture`); such an answer joins the population as the
-   camp's heaviest profile with the change (one new profile a round, as any answer: the
-   table grows by one row, and the meta-solver weighs it against the rest).
+   change on top of each of the camp's profiles of weight at least OVERLAY_WEIGHT (the
+   heaviest always), so that the restricted game can play most of the deviation that
+   was measured (with the heaviest profile alone it could not, and the same answers
+   came back round after round); any other answer adds one profile.
 
 It stops when no camp gains more than the tolerance (converged) or after the rounds
 allowed; the mixture of the last round is the answer, with each camp's gain and their sum
@@ -84,6 +86,9 @@ class MetaSolver(StrEnum):
 
 #: the weight below which a profile leaves the mixture written out
 MIN_WEIGHT = 1e-3
+#: an answer over a camp's whole mixture joins the population on top of each profile of
+#: at least this weight (a handful of profiles: the table's rows stay few enough to weigh)
+OVERLAY_WEIGHT = 0.1
 #: game indices of the payoff table's phase p start at TABLE_BASE + p * PHASE_STRIDE: apart
 #: from the search's own ranges (multiples of 10,000,000 below it, and 1,000,000,000), and
 #: within the int32 of a run's rows
@@ -412,9 +417,8 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
         else:  # the answers join the populations (after the last round too: a continued
             # run starts with them)
             for c, br in brs.items():
-                new = _answer(mixture, c, br)
-                if br.gain > tolerance and new not in pops[c]:
-                    pops[c].append(new)
+                if br.gain > tolerance:
+                    pops[c] += [p for p in _answers(mixture, c, br) if p not in pops[c]]
         if checkpoint:
             checkpoint(Psro(status, chosen[2], {c: [dict(p) for p in ps]
                                                 for c, ps in pops.items()},
@@ -426,13 +430,20 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     return Psro(status, chosen[2], pops, history, played, chosen[1])
 
 
-def _answer(mixture: Mixture, camp: str, br: BestResponse) -> Profile:
-    """The camp's whole profile that answers the mixture (a new member of its population):
-    an answer over the camp's whole mixture (`br.overlay`) joins as its heaviest profile
-    with the change on top."""
+def _answers(mixture: Mixture, camp: str, br: BestResponse) -> list[Profile]:
+    """The camp's whole profiles that answer the mixture (new members of its population):
+    the answer found on its heaviest profile, or an answer over its whole mixture
+    (`br.overlay`) on top of each of its profiles of weight OVERLAY_WEIGHT or more (the
+    heaviest first, always), without repeats."""
     if br.profile and not br.overlay:
-        return dict(br.profile)
-    return {**mixture.top(camp), **br.deviation}
+        return [dict(br.profile)]
+    top = dict(mixture.top(camp))
+    out = [{**top, **br.deviation}]
+    for comp in mixture.camps.get(camp, ()):
+        new = {**comp.params, **br.deviation}
+        if comp.weight >= OVERLAY_WEIGHT and new not in out:
+            out.append(new)
+    return out
 
 
 def _tidy(w: np.ndarray) -> list[float]:

@@ -292,6 +292,51 @@ def overlay_moves(setup: Setup, camp: str) -> list[Deviation]:
     return out
 
 
+def known_moves(setup: Setup, camp: str) -> list[Deviation]:
+    """Moves over the whole mixture (as `overlay_moves`) to a value some profile of the
+    camp's mixture already plays, its profiles of weight 0 included (an earlier PSRO
+    round's answers, kept in the file), a search value or not: answers found before, which
+    the search replays rather than rediscovers."""
+    assert setup.mixture is not None
+    comps = setup.mixture.camps[camp]
+    out: list[Deviation] = []
+    for d in camp_space(setup, camp):
+        base = current_value(setup, d)
+        played = [c.params.get(d.name, base) for c in comps]
+        for v in dict.fromkeys(c.params[d.name] for c in comps if d.name in c.params):
+            if not all(_same(v, p) for p in played):
+                out.append({d.name: v})
+    return out
+
+
+def known_profiles(setup: Setup, camp: str) -> list[Deviation]:
+    """Each profile of the camp's mixture but the heaviest (weight 0 included), as the
+    deviation that turns the heaviest profile played alone into it: every parameter either
+    sets, at the value the other plays (a parameter it leaves alone keeps the value it has
+    without a mixture)."""
+    assert setup.mixture is not None
+    top = dict(setup.mixture.top(camp))
+    plain = replace(setup, mixture=None)
+    dims = {d.name: d for d in camp_space(setup, camp)}
+    out: list[Deviation] = []
+    for comp in setup.mixture.camps[camp]:
+        if profile_key(comp.params) == profile_key(top):
+            continue
+        dev: Deviation = {}
+        for name in sorted(set(top) | set(comp.params)):
+            if name in comp.params:
+                value = comp.params[name]
+            elif name in dims:
+                value = current_value(plain, dims[name])
+            else:  # not a direction of this table (a role not seated): no difference
+                continue
+            if name not in top or not _same(value, top[name]):
+                dev[name] = value
+        if dev:
+            out.append(dev)
+    return out
+
+
 def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed: int,
                               games: int, budget: int) -> BestResponse:
     """A camp's best response when the setup mixes its profiles (sim.play.mixture). Two
@@ -304,9 +349,14 @@ def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed
       whichever way the camp otherwise plays). The search above cannot express it when
       the gain comes from the profiles the heaviest one is not.
 
-    The heaviest profile alone and the two winners then play a final stage on fresh game
-    indices (FINAL_BASE) against the camp's mixing; its best is confirmed on the
-    confirming range, so the reported gain carries no winner's curse either."""
+    The heaviest profile alone, the two winners and the answers known before (each other
+    profile of the camp's mixture played alone, `known_profiles`, and each value some
+    profile plays moved over the whole mixture, `known_moves`: a strong answer a few
+    hundred games of the searches' first stage let go, as happened at 30 players) then
+    play a final stage on fresh game indices (FINAL_BASE) against the camp's mixing: a
+    third of its games each, then the best third of them (at least 3) its whole games.
+    Its best is confirmed on the confirming range, so the reported gain carries no
+    winner's curse either."""
     from sim.analysis.compare import paired_compare
 
     assert setup.mixture is not None
@@ -324,12 +374,26 @@ def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed
             found = _select(here, camp, pool, part)
             candidates.append((here, found.deviation))
             tried, spent = tried + found.tried, spent + found.spent
+    seen = {(here is mixed, profile_key(dev)) for here, dev in candidates}
+    for here, known in ((ev, known_profiles(setup, camp)), (mixed, known_moves(setup, camp))):
+        for dev in known:
+            if (here is mixed, profile_key(dev)) not in seen:
+                seen.add((here is mixed, profile_key(dev)))
+                candidates.append((here, dev))
+                tried += 1
     n = max(MIN_STAGE_GAMES, games // 2)
-    base = mixed.winners({}, FINAL_BASE, n) == w
-    scores = [float((here.winners(dev, FINAL_BASE, n) == w).sum() - base.sum())
-              for here, dev in candidates]
-    spent += n * len(candidates)
-    here, dev = candidates[max(range(len(candidates)), key=lambda i: scores[i])]
+    final, before = list(range(len(candidates))), 0
+    for stage_games in ((max(MIN_STAGE_GAMES, n // ETA), n) if len(candidates) > ETA
+                        else (n,)):
+        base = mixed.winners({}, FINAL_BASE, stage_games) == w
+        scores = {i: float((candidates[i][0].winners(candidates[i][1], FINAL_BASE,
+                                                      stage_games) == w).sum() - base.sum())
+                  for i in final}
+        spent += (stage_games - before) * len(final)  # a range's first games are cached
+        before = stage_games
+        final.sort(key=lambda i: scores[i], reverse=True)
+        final = final[: max(ETA, math.ceil(len(final) / ETA))]
+    here, dev = candidates[final[0]]
     overlay = here is mixed
     a = mixed.winners({}, CONFIRM_BASE, games)
     b = here.winners(dev, CONFIRM_BASE, games)
