@@ -304,7 +304,7 @@ def test_ctrl_c_stops_both_arms_of_compare_and_reports_their_paired_games() -> N
     """Issue 25: Ctrl-C stopped only arm A, B then started on the full count, and a second
     Ctrl-C lost every game. Now both arms play a round at a time and stop together."""
     proc = subprocess.Popen([PY, "-m", "sim", "compare", "--players", "12", "--games",
-                             "10000000", "--jobs", "1", "--b-param", "town.crowd=0",
+                             "10000000", "--jobs", "1", "--b-param", "town.crowd=1",
                              "--json"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     time.sleep(8)

@@ -41,7 +41,7 @@ class FakeEvaluator(Evaluator):
 
 
 def test_search_finds_the_planted_best_response_with_a_fake_evaluator() -> None:
-    setup = build_setup(None, players=12)
+    setup = build_setup(None, players=12, single_profile=True)
     ev = FakeEvaluator(setup, seed=0)
     br = best_response(setup, "town", games=4000, budget=20_000, evaluator=ev)
     assert br.deviation == {"town.crowd": 0.0, "town.noise": 0.0}
@@ -59,8 +59,8 @@ def test_combinations_take_the_best_value_of_each_helpful_dimension() -> None:
 
 def test_exploit_finds_a_planted_town_blunder() -> None:
     # Town deaf to the commissar's announced checks: trusting them again must pay.
-    setup = build_setup(None, players=12, params={"town.claim_trust": "0",
-                                                  "town.defend_at": "0.1"})
+    setup = build_setup(None, players=12, single_profile=True,
+                        params={"town.claim_trust": "0", "town.defend_at": "0.1"})
     br = best_response(setup, "town", seed=1, games=1500, budget=3000)
     assert br.gain > 0.02 and br.low > 0, br
     assert float(br.deviation.get("town.claim_trust", 0.0)) > 0.0, br
@@ -68,7 +68,8 @@ def test_exploit_finds_a_planted_town_blunder() -> None:
 
 def test_exploit_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     rc = main(["exploit", "--players", "12", "--games", "100", "--budget", "300",
-               "--camp", "maniac", "--camp", "yakuza", "--json", "--quiet"])
+               "--camp", "maniac", "--camp", "yakuza", "--single-profile", "--json",
+               "--quiet"])
     assert rc == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 100 and out["seed"] == 0

@@ -28,7 +28,7 @@ from sim.cli.commands import (
 )
 from sim.game.errors import InputError
 from sim.game.roles import WINNER_KEYS
-from sim.play.setup import build_setup, load_toml, parse_assignments
+from sim.play.setup import build_setup, load_mixture_file, load_toml, parse_assignments
 
 
 def _log(msg: str) -> None:
@@ -262,8 +262,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     builds = available_builds() if args.build == "both" else (args.build,)
     if args.mixture is not None:
         # read it here, so a bad file is a one-line error before any game is played
-        if build_setup(None, players=25, params_file=args.mixture,
-                       where="--mixture").mixture is None:
+        # (the file's own [mixture]: without one the setup would draw the shipped mixture)
+        build_setup(None, players=25, params_file=args.mixture, where="--mixture")
+        if load_mixture_file(args.mixture) is None:
             raise InputError(f"--mixture {args.mixture}: the file has no [mixture] table "
                              f"(a profile file as `mafia-sim equilibrate --mixture` writes)")
     res = run_bench(quick=args.quick, games=args.games, jobs=args.jobs, builds=builds,

@@ -252,11 +252,17 @@ _KEPT: dict[tuple[bytes, tuple[int, ...]], Any] = {}
 _KEPT_MOST = 4096
 
 
-def _setup_digest(setup: Any) -> bytes:
+def _setup_digest(setup: Any) -> bytes | None:
+    """The setup's digest, or None when it cannot be pickled (an agent class made at run
+    time, not found by its module's name: its drivers are then not kept between runs)."""
     import hashlib
     import pickle
 
-    return hashlib.blake2b(pickle.dumps(setup, protocol=5), digest_size=16).digest()
+    try:
+        data = pickle.dumps(setup, protocol=5)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 class Drivers:
