@@ -537,3 +537,31 @@ def test_an_overlay_answer_joins_the_population_on_each_weighty_profile():
     alone = BestResponse("town", 0.02, 0.01, 0.03, {"town.noise": 0.0}, 5,
                          profile={"town.crowd": 1.0, "town.noise": 0.0})
     assert _answers(mix, "town", alone) == [{"town.crowd": 1.0, "town.noise": 0.0}]
+
+
+def test_a_camp_left_out_of_psro_keeps_its_own_mixture(tmp_path, monkeypatch):
+    """`equilibrate --mixture --camp town` against a setup that mixes the Yakuza (the
+    shipped mixture, or a --params file's): the Yakuza play their mixture in the payoff
+    table (each game counted in Town's cell, averaged over the Yakuza's draws) and in the
+    mixture found, not the single profile."""
+    from sim.analysis import psro as psro_mod
+    from sim.play.mixture import Mixture
+
+    p = _mixture_file(tmp_path, '[[mixture.yakuza]]\nweight = 0.5\n'
+                      'params = { "yakuza.noise" = 2.0 }\n[[mixture.yakuza]]\nweight = 0.5\n'
+                      'params = { "yakuza.noise" = 0.0 }\n')
+    setup = build_setup(players=14, params_file=p)
+    assert setup.mixture is not None
+    pops = {"town": [{}, {"town.crowd": 1.0}]}
+    table = payoff_table(setup, pops, games=300, seed=2)
+    assert table.games.shape == (2, 1, 1, 1) and table.games.sum() == 300
+    played = psro_mod.with_fixed(setup, uniform_mixture(pops), pops)
+    assert played.camps["yakuza"] == setup.mixture.camps["yakuza"]
+    assert {played.draw(2, g)[1] for g in range(50)} == {0, 1}
+    monkeypatch.setattr(psro_mod, "exploitability", lambda here, **kw: {
+        "town": BestResponse("town", 0.0, -0.01, 0.01, {}, 3)})
+    res = psro_mod.psro(setup, camps=["town"], rounds=1, table_games=90, games=50,
+                        budget=100)
+    assert isinstance(res.mixture, Mixture)
+    assert res.mixture.camps["yakuza"] == setup.mixture.camps["yakuza"]
+    assert set(res.populations) == {"town"}

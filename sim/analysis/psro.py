@@ -40,7 +40,7 @@ allowed; the mixture of the last round is the answer, with each camp's gain and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -180,7 +180,8 @@ def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: 
     from sim.play.runner import run
 
     mix = sampling or uniform_mixture(pops)
-    res = run(replace(setup, mixture=mix), games=games, seed=seed, jobs=jobs,
+    play = with_fixed(setup, mix, pops)
+    res = run(replace(setup, mixture=play), games=games, seed=seed, jobs=jobs,
               keep_rows=True, start=start)
     if res.interrupted:
         raise KeyboardInterrupt
@@ -190,7 +191,9 @@ def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: 
     wins = {c: np.zeros(sizes) for c in CAMPS}
     camp_of = {int(Winner[c.upper()]): c for c in CAMPS}  # a draw or stalemate: no camp
     for game, winner in zip(res.rows[:, 0], res.rows[:, 1], strict=True):
-        cell = mix.draw(seed, int(game))
+        # a camp outside the populations plays its own mixture: its draw is averaged over
+        cell = tuple(i if c in pops else 0
+                     for c, i in zip(CAMPS, play.draw(seed, int(game)), strict=True))
         counts[cell] += 1
         if int(winner) in camp_of:
             wins[camp_of[int(winner)]][cell] += 1
@@ -238,6 +241,16 @@ def explore(pops: Mapping[str, Sequence[Profile]], sigma: Sequence[np.ndarray],
         camps[c] = tuple(Component(float(x), dict(prof))
                          for x, prof in zip(w, pops[c], strict=True))
     return Mixture(camps)
+
+
+def with_fixed(setup: Setup, mixture: Mixture, searched: Iterable[str]) -> Mixture:
+    """`mixture` (of the camps searched) with every other camp's profiles as the setup mixes
+    them (the shipped mixture, or a --params file's): a camp left out of the search plays
+    what it plays by default, not the single profile."""
+    keep = set(searched)
+    fixed = ({c: comps for c, comps in setup.mixture.camps.items() if c not in keep}
+             if setup.mixture is not None else {})
+    return Mixture({**fixed, **mixture.camps}, mixture.found) if fixed else mixture
 
 
 def uniform_mixture(pops: Mapping[str, Sequence[Profile]]) -> Mixture:
@@ -373,12 +386,12 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
         table, sigma = adaptive_table(setup, pops, games=table_games, seed=s, jobs=jobs,
                                       progress=progress, solver=solver)
         played += int(table.games.sum())
-        mixture = Mixture({c: tuple(Component(float(w), dict(p))
-                                    for w, p in zip(_tidy(sigma[CAMPS.index(c)]), pops[c],
-                                                    strict=True) if w > 0)
-                           for c in seated},
-                          found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} "
-                                f"table games in 3 phases, {solver.words})")
+        mixture = with_fixed(setup, Mixture(
+            {c: tuple(Component(float(w), dict(p))
+                      for w, p in zip(_tidy(sigma[CAMPS.index(c)]), pops[c], strict=True)
+                      if w > 0) for c in seated},
+            found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} table games in 3 "
+                  f"phases, {solver.words})"), seated)
         values = table.values(sigma)
         on_table = restricted_regrets(table, sigma)
         here = replace(setup, mixture=mixture)
