@@ -105,6 +105,13 @@ def main() -> None:
         rows.append(row)
         print(json.dumps({k: row[k] for k in ("players", "composition", "town", "distance")}))
     pd.DataFrame(rows).to_csv(out, index=False)
+    # what the agents played by default, so that results/README.md can say when the
+    # recommendations predate today's agents (as a study's manifest does)
+    from agents.registry import defaults_digest
+
+    (out.parent / "recommended.json").write_text(json.dumps(
+        {"agents_defaults": {"heuristic": defaults_digest("heuristic")}}, indent=2) + "\n",
+        encoding="utf-8")
     print("wrote", out)
 
 

@@ -78,6 +78,7 @@ def section_recommended(out: list[str]) -> None:
                 "largest gain a camp finds by playing differently, with its 95% interval. A "
                 "table balanced only because a camp blunders would show a large gain "
                 "there." if checked else ""), "",
+            *([STALE_RECOMMENDED, ""] if recommendations_stale(RESULTS) else []),
             "| players | composition | town | yakuza | triad | maniac | distance "
             "| standard: town / distance |" + (" largest gain (camp) | NashConv |"
                                                if checked else ""),
@@ -354,6 +355,8 @@ def section_bottom_recommended(out: list[str]) -> None:
     df = pd.read_csv(path)
     if df.empty:
         return
+    if recommendations_stale(RESULTS):
+        out += [STALE_RECOMMENDED, ""]
     better = df[df.distance < df.standard_distance]
     best = df.sort_values("distance").head(3)
     out += [f"The tables closest to the target (by `mafia-sim recommend`, confirmed on fresh "
@@ -399,10 +402,13 @@ def section_nash_conv(out: list[str]) -> None:
             "each camp's best deviation found (its talk and votes included) against the "
             "profile named, its gain in the camp's own win share in points with the 95% "
             "interval, and NashConv, the gains summed (a loss counting 0). *default* is "
-            "what `mafia-sim run` plays (the profile the studies below were measured "
-            "under); another name is the parameter file measured (`--params`, "
-            "results/profiles/). Issue 24's target is every gain at most 1 point with its "
-            "upper end at most 2, at least 30 deviations tried a camp.", "",
+            "what `mafia-sim run` plays, the shipped mixture (agents/profiles/heuristic.toml: "
+            "mixture_25g's profiles of weight above 0; the studies below were measured under "
+            "it); *shipped_single* is the same file's single profile (`--single-profile`, "
+            "the default until 2026-12-04); another name is the parameter file measured "
+            "(`--params`, results/profiles/). Every figure is what the search found, a "
+            "lower bound on what a camp could gain. Issue 24's target is every gain at most "
+            "1 point with its upper end at most 2, at least 30 deviations tried a camp.", "",
             "| profile | players | Town | Yakuza | Triad | maniac | NashConv | fewest tried "
             "| command |", "|---|---|---|---|---|---|---|---|---|"]
     for _, r in df.sort_values(["profile", "players"]).iterrows():
@@ -418,7 +424,7 @@ def section_nash_conv(out: list[str]) -> None:
                    + f" | {r['nash_conv'] * 100:.1f} [{r['nash_conv_low'] * 100:.1f}, "
                    f"{r['nash_conv_high'] * 100:.1f}] | {tried} | `{r['command']}` |")
     out += ["", "The mixtures PSRO found at 25 players (`mafia-sim equilibrate --mixture`), "
-                "round by round, and why none is the default yet: [mixture.md](mixture.md).",
+                "round by round, and why mixture_25g is the default: [mixture.md](mixture.md).",
             ""]
 
 
@@ -599,6 +605,25 @@ def stale_studies(results: Path) -> list[tuple[str, str]]:
                 out.append((manifest.parent.name, str(digest)))
                 break
     return out
+
+
+def recommendations_stale(results: Path) -> bool:
+    """Whether results/recommended.csv was searched under other agent defaults than today's
+    (scripts/recommend_all.py records them in results/recommended.json; none recorded:
+    from before it did)."""
+    from agents.registry import defaults_digest
+
+    side = results / "recommended.json"
+    if not side.exists():
+        return True
+    recorded = json.loads(side.read_text()).get("agents_defaults", {})
+    return recorded.get("heuristic") != defaults_digest("heuristic")
+
+
+STALE_RECOMMENDED = ("> **Played under other agent defaults than today's** (no record, or "
+                     "another one, in `results/recommended.json`): these tables were searched "
+                     "before the agents' defaults last changed (on 2026-12-04 the default "
+                     "became the shipped mixture); `scripts/after_studies.sh` replays them.")
 
 
 def section_stale(out: list[str]) -> None:
