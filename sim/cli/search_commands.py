@@ -97,9 +97,13 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     print(f"gain = the camp's own win share under its best deviation minus under the "
           f"profile, on {args.games:,} fresh paired games (seed {args.seed})")
     print("\n".join(format_gains(brs)))
+    from sim.play.setup import shipped_mixture
+
     print(f"NashConv (the camps' gains summed, a loss counting 0): {nc['nash_conv']:+.2%} "
           f"[{nc['low']:+.2%}, {nc['high']:+.2%}]"
-          + (" against the mixture of the parameter file" if setup.mixture else ""))
+          + ("" if setup.mixture is None else " against the shipped mixture"
+             if setup.mixture == shipped_mixture() else
+             " against the mixture of the parameter file"))
     if any(br.gain <= 0 for br in brs.values()):
         print("a gain at or below 0: no deviation tried beats the profile (the best one "
               "found is shown as measured)")
