@@ -17,17 +17,22 @@ both arms), so its interval is the deviation's own effect.
 - `Decoy*` (a civilian or VSB): when he leads the day's vote, he claims a hero role as a
   decoy.
 - `SilentDoctor` etc.: the real holder never counterclaims a false claim of his role.
+- `FakeCop*` (the Don of one clan, or the maniac): on the first day, before anyone has
+  claimed the commissar, he claims him and names a living outsider a member of a clan (a
+  false check): the fake cop who speaks first, to frame a Town player.
+- `RescueCop*` (a clan member): when his clanmate leads the day's vote, he claims the
+  commissar and announces the clanmate clean (a false check), to save him.
 """
 
 from __future__ import annotations
 
 from agents.clans import ClanAgent, KamikazeAgent, ThugAgent
-from agents.common import day_leader, doomed, unclaimed_hero
+from agents.common import commissar_shown, day_leader, doomed, unclaimed_hero
 from agents.maniac import ManiacAgent
 from agents.town import DoctorAgent, NecromancerAgent, NinjaAgent, TownAgent
 from sim.engine.view import PlayerView
 from sim.game.roles import Clan
-from sim.game.talk import CLAIM, Statement
+from sim.game.talk import CHECK, CLAIM, Statement
 
 
 def leads_the_rope(view: PlayerView, me: int, share: float = 0.2) -> bool:
@@ -177,4 +182,85 @@ class SilentNinja(_Silent, NinjaAgent):
 
 
 class SilentNecromancer(_Silent, NecromancerAgent):
+    pass
+
+
+def commissar_claimed(view: PlayerView) -> bool:
+    """Someone has claimed the commissar, or the newspaper has shown him (a fake claim
+    then meets a counter-claim or fools nobody)."""
+    pub = view.public
+    return commissar_shown(pub) or any(s.kind is CLAIM and s.value == "commissar"
+                                       for s in pub.statements)
+
+
+class _FakeCop:
+    faked = False
+    only: Clan | None = None  # the Don of this clan (None: the maniac, who has no clan)
+    enabled = True
+
+    def statements(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        out = list(super().statements(view, rng))  # type: ignore[misc]
+        if not self.enabled or self.faked or view.turn < 1 or commissar_claimed(view):
+            return out
+        if self.only is not None and (view.clan is not self.only
+                                      or view.don != self.seat):  # type: ignore[attr-defined]
+            return out
+        me = self.seat  # type: ignore[attr-defined]
+        outsiders = [j for j, a in enumerate(view.public.alive)
+                     if a and j != me and j not in view.allies]
+        if not outsiders:
+            return out
+        framed = outsiders[int(rng.integers(len(outsiders)))]
+        named = "triad" if view.clan is Clan.YAKUZA else "yakuza"
+        self.faked = True
+        return [*out, Statement(view.turn, me, CLAIM, value="commissar"),
+                Statement(view.turn, me, CHECK, framed, named)]
+
+
+class YakuzaFakeCopMafioso(_FakeCop, ClanAgent):
+    only = Clan.YAKUZA
+
+
+class TriadFakeCopMafioso(_FakeCop, ClanAgent):
+    only = Clan.TRIAD
+
+
+class FakeCopManiac(_FakeCop, ManiacAgent):
+    pass
+
+
+class _RescueCop:
+    faked = False
+    only: Clan | None = None
+    enabled = True
+
+    def respond(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        out = list(super().respond(view, rng))  # type: ignore[misc]
+        if (not self.enabled or self.faked or out or commissar_claimed(view)
+                or (self.only is not None and view.clan is not self.only)):
+            return out
+        me = self.seat  # type: ignore[attr-defined]
+        mate = day_leader(view.public)
+        if mate < 0 or mate == me or mate not in view.allies:
+            return out
+        if not leads_the_rope(view, mate):
+            return out
+        self.faked = True
+        return [Statement(view.turn, me, CLAIM, value="commissar"),
+                Statement(view.turn, me, CHECK, mate, "civilian")]
+
+
+class YakuzaRescueCopMafioso(_RescueCop, ClanAgent):
+    only = Clan.YAKUZA
+
+
+class YakuzaRescueCopKamikaze(_RescueCop, KamikazeAgent):
+    only = Clan.YAKUZA
+
+
+class TriadRescueCopMafioso(_RescueCop, ClanAgent):
+    only = Clan.TRIAD
+
+
+class RescueCopThug(_RescueCop, ThugAgent):
     pass

@@ -36,6 +36,14 @@ DEVIATIONS: list[tuple[str, str, dict[str, str]]] = [
     # as the row earlier results (results/mixture.md) measured
     ("both clans lie pre-emptively (joint)", "yakuza", {"mafioso": "PreemptiveLiarMafioso"}),
     ("civilian decoy claim under the rope", "town", {"civilian": "DecoyCivilian"}),
+    ("Yakuza Don fakes the commissar on day 1", "yakuza",
+     {"mafioso": "YakuzaFakeCopMafioso"}),
+    ("Triad Don fakes the commissar on day 1", "triad", {"mafioso": "TriadFakeCopMafioso"}),
+    ("maniac fakes the commissar on day 1", "maniac", {"maniac": "FakeCopManiac"}),
+    ("Yakuza fake commissar clears its doomed mate", "yakuza",
+     {"mafioso": "YakuzaRescueCopMafioso", "kamikaze": "YakuzaRescueCopKamikaze"}),
+    ("Triad fake commissar clears its doomed mate", "triad",
+     {"mafioso": "TriadRescueCopMafioso", "thug": "RescueCopThug"}),
     ("real heroes never counterclaim", "town",
      {"doctor": "SilentDoctor", "ninja": "SilentNinja", "necromancer": "SilentNecromancer"}),
 ]

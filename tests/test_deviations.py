@@ -29,6 +29,10 @@ ROLES = {
     "YakuzaDoomedVoterMafioso": "mafioso", "YakuzaDoomedVoterKamikaze": "kamikaze",
     "TriadDoomedVoterMafioso": "mafioso", "DecoyCivilian": "civilian",
     "SilentDoctor": "doctor", "SilentNinja": "ninja", "SilentNecromancer": "necromancer",
+    "YakuzaFakeCopMafioso": "mafioso", "TriadFakeCopMafioso": "mafioso",
+    "FakeCopManiac": "maniac", "YakuzaRescueCopMafioso": "mafioso",
+    "YakuzaRescueCopKamikaze": "kamikaze", "TriadRescueCopMafioso": "mafioso",
+    "RescueCopThug": "thug",
 }
 
 
@@ -54,3 +58,11 @@ def test_a_deviation_switched_off_plays_the_default_games(name: str) -> None:
 
 def test_a_deviation_switched_on_changes_games() -> None:
     assert _winners({"mafioso": "deviations:RopeLiarMafioso"}) != _winners({})
+
+
+@pytest.mark.parametrize("over", [{"mafioso": "deviations:YakuzaFakeCopMafioso"},
+                                  {"maniac": "deviations:FakeCopManiac"},
+                                  {"mafioso": "deviations:TriadRescueCopMafioso",
+                                   "thug": "deviations:RescueCopThug"}])
+def test_the_false_commissar_claims_change_games(over: dict[str, str]) -> None:
+    assert _winners(over) != _winners({})
