@@ -470,6 +470,39 @@ def section_robustness(out: list[str]) -> None:
                 "|---|---|"]
         out += [f"| {name} | {findings.fmt(e, h.unit)} |" for name, e in h.rows]
         out.append("")
+    section_across_profiles(out)
+
+
+def section_across_profiles(out: list[str], table: Path | None = None) -> None:
+    """The headline findings with one camp held to one of the default mixture's profiles
+    (scripts/across_profiles.py): the range each finding spans over them."""
+    import pandas as pd
+
+    table = table or RESULTS / "across_profiles.csv"
+    if not table.exists():
+        return
+    df = pd.read_csv(table, keep_default_na=False)
+    out += ["### Across the default mixture's profiles", "",
+            "The default agents draw each camp's profile per game from the shipped mixture, "
+            "so each figure above averages over profiles. Held to one profile at a time (one "
+            "camp, the others keeping their mixture, the same seeds), the findings span "
+            "(details: [across_profiles.md](across_profiles.md)):", ""]
+    for n, d in df.groupby("players", sort=False):
+        std = d[(d.cell == "standard") & (d.camp == "town")]
+        held = std[std.held != ""]
+        mixed = 100 * std[std.held == ""].value.iloc[0]
+        parts = [f"Town's share {100 * held.value.min():.1f}% to "
+                 f"{100 * held.value.max():.1f}% over {len(held)} profiles held (the "
+                 f"mixture: {mixed:.1f}%; "
+                 f"{'above' if held.low.min() > 0.5 else 'not always above'} 50%)"]
+        for cell, g in d[(d.cell != "standard") & (d.held != "")].groupby("cell", sort=False):
+            sign = ("positive under every one" if (g.low > 0).all() else
+                    "of one sign" if (g.value >= 0).all() or (g.value <= 0).all() else
+                    "of both signs")
+            parts.append(f"the {cell[len('value of '):]}'s value {100 * g.value.min():+.1f} "
+                         f"to {100 * g.value.max():+.1f} points ({sign})")
+        out.append(f"- {n} players: " + "; ".join(parts) + ".")
+    out.append("")
 
 
 def deviation(dev: Any) -> str:

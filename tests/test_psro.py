@@ -565,3 +565,42 @@ def test_a_camp_left_out_of_psro_keeps_its_own_mixture(tmp_path, monkeypatch):
     assert isinstance(res.mixture, Mixture)
     assert res.mixture.camps["yakuza"] == setup.mixture.camps["yakuza"]
     assert set(res.populations) == {"town"}
+
+
+def test_across_profiles_holds_each_camp_to_each_profile_on_the_defaults_seeds(tmp_path):
+    """Issue 24, point 4: scripts/across_profiles.py plays the standard table with one camp
+    held to one of the default mixture's profiles (each of weight at least --min-weight), on
+    the default's own seeds, and writes a row per camp measured; the held rows' paired
+    change against the default is consistent with the two shares, and the page section
+    reads the file."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pandas as pd
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "ap"
+    cmd = [sys.executable, str(root / "scripts" / "across_profiles.py"), "--players", "14",
+           "--games", "60", "--jobs", "1", "--seed", "3", "--min-weight", "0.3",
+           "--out", str(out)]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    df = pd.read_csv(out.with_suffix(".csv"), keep_default_na=False)
+    mixture = build_setup(players=14).mixture
+    assert mixture is not None
+    heavy = {(c, i) for c, comps in mixture.camps.items()
+             for i, comp in enumerate(comps) if comp.weight >= 0.3}
+    held = df[(df.held != "") & (df.cell == "standard")]
+    assert {(h, int(p)) for h, p in zip(held.held, held.profile, strict=True)} == heavy
+    base = df[(df.held == "") & (df.cell == "standard")].set_index("camp")
+    for row in held.itertuples():
+        assert row.low <= row.value <= row.high
+        assert row.vs_default == pytest.approx(row.value - base.loc[row.camp, "value"])
+    assert "## 14 players" in out.with_suffix(".md").read_text()
+    sys.path.insert(0, str(root / "scripts"))
+    import summarize_results
+
+    lines: list[str] = []
+    summarize_results.section_across_profiles(lines, out.with_suffix(".csv"))
+    assert any(line.startswith("- 14 players: Town's share") for line in lines)
