@@ -91,6 +91,10 @@ CLAN_PARAMS: Final[dict[str, Param]] = {
     "false_counter": Param(0.0, 0.0, 1.0, "the chance the Don counter-claims the hero role an "
                            "outsider claims under the rope (so that Town hangs him)",
                            grid=(0.0, 1.0)),
+    "fake_cop": Param(0.0, 0.0, 1.0, "the chance, drawn once a game on the first day nobody "
+                      "has claimed the commissar, that the Don claims him and names a living "
+                      "outsider, drawn at random, a member of the rival clan (a false check: "
+                      "the fake commissar who speaks first)", grid=(0.3, 1.0)),
     "early_claim": Param(0.0, 0.0, 1.0, "the chance a member claims, in his first day's "
                          "statements, a hero role nobody has claimed and the paper has not "
                          "shown, before any vote is on him (drawn once a game; he then does "
@@ -109,6 +113,7 @@ class ClanAgent(DangerReader):
         self.faked = False
         self.lied = False
         self.early_drawn = False  # whether his early claim's chance was drawn
+        self.cop_drawn = False  # whether the Don's fake commissar's chance was drawn
         self.rope_days: set[int] = set()  # the days he drew his lie's chance (rope_lie)
         self._friend_set: frozenset[int] | None = None
         self._vsb: int | None = None
@@ -181,7 +186,31 @@ class ClanAgent(DangerReader):
             other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
             out.append(Statement(view.turn, self.seat, CLAIM, value="commissar"))
             out.append(Statement(view.turn, self.seat, CHECK, opened, other))
+        if self.p["fake_cop"] > 0:  # at 0 nothing is drawn: the shipped games stay
+            out += self.fake_cop(view, rng)
         return out
+
+    def fake_cop(self, view: PlayerView, rng: Generator) -> list[Statement]:
+        """The Don's fake commissar (`fake_cop`), once a game: on the first day nobody has
+        claimed the commissar nor the paper shown him, "I am the commissar, and X is of the
+        rival clan" about a random living outsider (R2.7: in public; a lie about roles is
+        play, R2.8). It frames a Town player and draws the real commissar into the open."""
+        pub = view.public
+        if (self.cop_drawn or self.faked or view.turn < 1 or commissar_shown(pub)
+                or any(s.kind is CLAIM and s.value == "commissar" for s in pub.statements)):
+            return []
+        self.cop_drawn = True
+        if rng.random() >= self.p["fake_cop"]:
+            return []
+        friends = self.friends(view)
+        outsiders = [j for j, a in enumerate(pub.alive) if a and j not in friends]
+        if not outsiders:
+            return []
+        framed = outsiders[int(rng.integers(len(outsiders)))]
+        self.faked = True
+        other = "triad" if view.clan is Clan.YAKUZA else "yakuza"
+        return [Statement(view.turn, self.seat, CLAIM, value="commissar"),
+                Statement(view.turn, self.seat, CHECK, framed, other)]
 
     def vote(self, view: PlayerView, rng: Generator) -> int:
         pub = view.public

@@ -551,8 +551,10 @@ def section_agents(out: list[str]) -> None:
         found = True
         src = after or before or {}
         out += [f"### {n} players", "",
-                f"`mafia-sim exploit --players {n} --json` ({src.get('games', '?')} games a "
-                f"confirming run, seed {src.get('seed', '?')}).", "",
+                f"`mafia-sim exploit --players {n} --games {src.get('games', '?')} --budget "
+                f"{src.get('budget', '?')} --seed {src.get('seed', '?')} --json` (against the "
+                "default agents of the day it ran; *before*: the single profile before the "
+                "equilibrium work).", "",
                 "| camp | best gain | deviation | tried | before: best gain | before: "
                 "deviation |", "|---|---|---|---|---|---|"]
         for camp in CAMPS:
@@ -570,6 +572,9 @@ def section_agents(out: list[str]) -> None:
         elif after.get("camps"):
             worst = largest(after["camps"])
             out += ["", f"Largest gain now: {worst[0]}, {gain(worst[1])} points."]
+            if after.get("nash_conv") is not None:
+                out[-1] += (f" NashConv {100 * after['nash_conv']:.1f} "
+                            f"[{100 * after['low']:.1f}, {100 * after['high']:.1f}].")
         out.append("")
     if not found:
         out += ["The agents' exploitability is not yet measured (no `results/exploit/"

@@ -301,3 +301,37 @@ def test_clan_early_claim_is_a_pre_emptive_lie_once_a_game() -> None:
     quiet_rng = np.random.default_rng(0)
     assert ClanAgent(member).statements(game.views[member], quiet_rng) == []
     assert quiet_rng.random() == np.random.default_rng(0).random()
+
+
+def test_clan_fake_cop_is_the_dons_false_commissar_on_the_first_day() -> None:
+    """`clan.fake_cop` 1 (the outside deviation YakuzaFakeCopMafioso, now in exploit's
+    space, R2.7/R2.8: a lie about roles is play): on a day nobody has claimed the
+    commissar, the Don claims him and names a living outsider a member of the rival clan,
+    once a game; not when the commissar has been claimed. (At 0, the shipped profile, he
+    draws nothing: scripts/fingerprint.py gave the same games before and after it.)"""
+    from agents.clans import ClanAgent
+
+    game = Game(Composition.standard(25), RuleSet(), np.random.default_rng(4))
+    game.play_day(TurnInput())
+    game.play_night(NightRequests())
+    st_ = game.st
+    info = InfoModel(st_, {"town_skill": 0.0, "mafia_skill": 0.0, "maniac_skill": 0.0})
+    for s, v in enumerate(game.views):
+        v.reads = info.reads[s]
+    don = next(s for s in range(st_.n) if game.views[s].don == s and st_.alive[s]
+               and st_.role[s] is Role.MAFIOSO)
+    view = game.views[don]
+    liar = ClanAgent(don, {"fake_cop": 1.0})
+    said = [s for s in liar.statements(view, np.random.default_rng(0)) if s.kind != "order"]
+    assert [(s.kind, s.value) for s in said][0] == ("claim", "commissar")
+    check = said[1]
+    rival = "triad" if view.clan.key == "yakuza" else "yakuza"
+    assert check.kind == "check" and check.value == rival
+    assert st_.alive[check.target] and check.target != don and check.target not in view.allies
+    for s in said:
+        game.say(s)
+    again = liar.statements(view, np.random.default_rng(0))
+    assert all(s.kind == "order" for s in again)
+    # the commissar already claimed (here by the liar himself): a fresh Don says nothing more
+    late = ClanAgent(don, {"fake_cop": 1.0}).statements(view, np.random.default_rng(0))
+    assert all(s.kind == "order" for s in late)
