@@ -323,7 +323,7 @@ def test_clan_fake_cop_is_the_dons_false_commissar_on_the_first_day() -> None:
     view = game.views[don]
     liar = ClanAgent(don, {"fake_cop": 1.0})
     said = [s for s in liar.statements(view, np.random.default_rng(0)) if s.kind != "order"]
-    assert [(s.kind, s.value) for s in said][0] == ("claim", "commissar")
+    assert len(said) == 2 and (said[0].kind, said[0].value) == ("claim", "commissar")
     check = said[1]
     rival = "triad" if view.clan.key == "yakuza" else "yakuza"
     assert check.kind == "check" and check.value == rival
