@@ -312,6 +312,16 @@ def section_bottom_line(out: list[str]) -> None:
                 f"playing differently, and the camps' gains sum to NashConv "
                 f"{nc['nash_conv'] * 100:.1f}% (`exploit`; *How well the agents play* "
                 "below).", ""]
+        outside = read_json(RESULTS / "exploit" / "outside_25.json") or {}
+        holes = [r for r in outside.get("deviations", []) if r.get("low", 0) > 0.02]
+        if holes:
+            worst = max(holes, key=lambda r: r["gain"])
+            out += [f"**But a habit the search did not hold beats the agents**: "
+                    f"\"{worst['deviation']}\" gains {NAMES[worst['camp']]} "
+                    f"{gain(worst)} points at this table (a deviation written outside the "
+                    "project: *Deviations written outside the project* below), so these "
+                    "shares describe the agents' play until their equilibrium answers it.",
+                    ""]
     lines = []
     for camp in CAMPS[1:]:
         if camp not in d.index:
@@ -579,6 +589,7 @@ def section_agents(out: list[str]) -> None:
     if not found:
         out += ["The agents' exploitability is not yet measured (no `results/exploit/"
                 "exploit_*.json`).", ""]
+    section_outside(out, folder)
     section_cycle(out, folder)
     profiles = sorted((RESULTS / "profiles").glob("equilibrium_*.toml"))
     if profiles:
@@ -589,6 +600,37 @@ def section_agents(out: list[str]) -> None:
     if prev.exists():
         out += ["The profile the default replaced: "
                 "[pre_equilibrium.toml](profiles/pre_equilibrium.toml).", ""]
+
+
+def section_outside(out: list[str], folder: Path) -> None:
+    """The deviations written outside the project through the public agent API
+    (examples/deviations.py, scripts/outside_deviations.py), against the default agents:
+    each deviating camp's own gain at each table size."""
+    runs = {n: read_json(folder / f"outside_{n}.json") for n in (20, 25, 30)}
+    runs = {n: d for n, d in runs.items() if d and d.get("deviations")}
+    if not runs:
+        return
+    sizes = sorted(runs)
+    first = runs[sizes[0]]
+    out += ["### Deviations written outside the project", "",
+            "Each row is a habit a strong forum player might adopt, written as a subclass of "
+            "the shipped agents through the public agent API (`examples/deviations.py`) and "
+            "played against the default agents on the same seeds (`scripts/outside_deviations."
+            f"py --players N --games {first.get('games')} --seed {first.get('seed')}`): the "
+            "deviating camp's own gain in points, with its 95% paired interval. Issue 24's "
+            "target: no camp's own deviation gains more than 2 points (upper bound) at 25 "
+            "players. A large gain is a hole in the agents' strategy space: the habit is then "
+            "added to it as a parameter, so that `exploit` and `equilibrate` try it.", "",
+            "| deviation | camp | " + " | ".join(f"{n} players" for n in sizes) + " |",
+            "|---|---|" + "---|" * len(sizes)]
+    for i, row in enumerate(first["deviations"]):
+        cells = []
+        for n in sizes:
+            devs = runs[n]["deviations"]
+            r = devs[i] if i < len(devs) and devs[i]["deviation"] == row["deviation"] else None
+            cells.append(gain(r) if r else "-")
+        out.append(f"| {row['deviation']} | {row['camp']} | " + " | ".join(cells) + " |")
+    out.append("")
 
 
 def section_cycle(out: list[str], folder: Path) -> None:
