@@ -104,6 +104,11 @@ TOWN_PARAMS: Final[dict[str, Param]] = {
                      "another with his own claim at once (P5.6)", grid=(0.0, 1.0)),
     "decoy": Param(0.0, 0.0, 1.0, "the chance a civilian or VSB who leads the day's vote "
                    "claims a hero role nobody has claimed, as a decoy", grid=(0.0, 1.0)),
+    "too_soon": Param(0.0, 0.0, 30.0, "suspicion for an announcer of more check results "
+                      "than the nights since turn 0 allow (R3.1, R6.2: the commissar first "
+                      "checks on night 1, so a result announced on day 1 is a lie, his "
+                      "partner's role aside, R2.5); his check is then not believed",
+                      grid=(6.0, 12.0)),
 }
 
 def claim_context(pub: PublicRecord, index: int) -> bool:
@@ -163,9 +168,22 @@ class PublicDigest:
         self.roped: set[int] = set()  # hero claimers whose claim came under the rope
         self.trust: dict[int, float] = {}  # the trust each hero claim earned
         self.claim_at: dict[int, tuple[int, int]] = {}  # claimer -> (turn, votes before it)
+        #: each announcer's checked seats so far (his partner's role aside), for `too_soon`
+        self.announced: dict[int, set[int]] = {}
         self.seen_statements = 0
         self.seen_deaths = 0
         self.seen_votes = 0
+
+    def too_soon(self, stmt: Statement) -> bool:
+        """Whether a check result announced on day `stmt.turn` is more than the badge could
+        have found: one check a night from night 1 (R3.1, R6.2: on turn 0 only the maniac
+        acts), so at most turn - 1 seats by then. The commissar's word for his partner
+        (R2.5: they know each other), "X is the sergeant", needs no check."""
+        if stmt.value in ("sergeant", "commissar"):
+            return False
+        seen = self.announced.setdefault(stmt.speaker, set())
+        seen.add(stmt.target)
+        return len(seen) > stmt.turn - 1
 
     def update(self, pub: PublicRecord) -> None:
         p, hard = self.p, self.hard
@@ -217,6 +235,10 @@ class PublicDigest:
                             hard[liar] += p["rope_liar"]
                             hard[honest] -= p["rope_liar"]
             elif stmt.kind is CHECK:
+                if p["too_soon"] > 0 and self.too_soon(stmt):
+                    hard[stmt.speaker] += p["too_soon"]  # a lie the turn order proves
+                    self.undisputed.discard(stmt.speaker)
+                    continue
                 self.claims.append(stmt)
         self.seen_statements = len(pub.statements)
         new_votes = pub.votes[self.seen_votes:]  # the votes of the turns published since

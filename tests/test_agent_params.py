@@ -139,6 +139,7 @@ CONTEXT: dict[str, dict[str, object]] = {
     # Town's answers to lies act where someone lies
     "town.counter": {"yakuza.rope_claim": 1.0, "triad.rope_claim": 1.0},
     "town.rope_liar": {"yakuza.rope_claim": 1.0, "triad.rope_claim": 1.0},
+    "town.too_soon": {"yakuza.fake_cop": 1.0, "triad.fake_cop": 1.0},
 }
 
 

@@ -335,3 +335,39 @@ def test_clan_fake_cop_is_the_dons_false_commissar_on_the_first_day() -> None:
     # the commissar already claimed (here by the liar himself): a fresh Don says nothing more
     late = ClanAgent(don, {"fake_cop": 1.0}).statements(view, np.random.default_rng(0))
     assert all(s.kind == "order" for s in late)
+
+
+def test_R3_1_R6_2_town_too_soon_a_check_announced_before_any_night_is_a_lie() -> None:
+    """`town.too_soon` (the answer to `clan.fake_cop`): the commissar first checks on the
+    night of turn 1 (R3.1, R6.2: on turn 0 only the maniac acts; R7.1), so by day t a badge
+    holder has at most t - 1 results. A result announced beyond that exposes its announcer
+    and is not believed; the commissar's word for his partner (R2.5) is no check; at 0 (the
+    shipped profile) every check counts as before."""
+    from agents.town import PublicDigest
+
+    game = Game(Composition.standard(25), RuleSet(), np.random.default_rng(4))
+    game.play_day(TurnInput())
+    game.play_night(NightRequests())
+    st_ = game.st
+    liar = st_.seats_by_role[Role.MAFIOSO][0]
+    commissar = st_.seats_by_role[Role.COMMISSAR][0]
+    sergeant = st_.seats_by_role[Role.SERGEANT][0]
+    framed = next(s for s in range(st_.n) if st_.alive[s] and st_.role[s] is Role.CIVILIAN)
+    for stmt in (Statement(1, liar, "claim", value="commissar"),
+                 Statement(1, liar, "check", framed, "triad"),
+                 Statement(1, commissar, "claim", value="commissar"),
+                 Statement(1, commissar, "check", sergeant, "sergeant")):
+        game.say(stmt)
+    p = dict(TownAgent(framed).p)
+    strict = PublicDigest(st_.n, {**p, "too_soon": 12.0})
+    strict.update(game.public)
+    assert [(c.speaker, c.target) for c in strict.claims] == [(commissar, sergeant)]
+    trusting = PublicDigest(st_.n, {**p, "too_soon": 0.0})
+    trusting.update(game.public)
+    assert [(c.speaker, c.target) for c in trusting.claims] == [(liar, framed),
+                                                                 (commissar, sergeant)]
+    assert strict.hard[liar] == pytest.approx(trusting.hard[liar] + 12.0)
+    assert strict.hard[commissar] == trusting.hard[commissar]
+    # day 2: one result is possible (the night of turn 1), a second seat is not
+    assert not strict.too_soon(Statement(2, commissar, "check", framed, "civilian"))
+    assert strict.too_soon(Statement(2, commissar, "check", liar, "yakuza"))
