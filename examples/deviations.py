@@ -19,7 +19,10 @@ both arms), so its interval is the deviation's own effect.
 - `SilentDoctor` etc.: the real holder never counterclaims a false claim of his role.
 - `FakeCop*` (the Don of one clan, or the maniac): on the first day, before anyone has
   claimed the commissar, he claims him and names a living outsider a member of a clan (a
-  false check): the fake cop who speaks first, to frame a Town player.
+  false check): the fake cop who speaks first, to frame a Town player. It gained the
+  Triad +5.5 and the Yakuza +9.3 points (25 and 30 players) against the mixture of
+  2026-12-04, so it is now in the strategy space as `clan.fake_cop`, and Town's answer
+  from the rules (no check exists before the night of turn 1) as `town.too_soon`.
 - `RescueCop*` (a clan member): when his clanmate leads the day's vote, he claims the
   commissar and announces the clanmate clean (a false check), to save him.
 """
