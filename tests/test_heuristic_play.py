@@ -307,8 +307,8 @@ def test_clan_fake_cop_is_the_dons_false_commissar_on_the_first_day() -> None:
     """`clan.fake_cop` 1 (the outside deviation YakuzaFakeCopMafioso, now in exploit's
     space, R2.7/R2.8: a lie about roles is play): on a day nobody has claimed the
     commissar, the Don claims him and names a living outsider a member of the rival clan,
-    once a game; not when the commissar has been claimed. (At 0, the shipped profile, he
-    draws nothing: scripts/fingerprint.py gave the same games before and after it.)"""
+    once a game; not when the commissar has been claimed. (At 0, the default, he draws
+    nothing: scripts/fingerprint.py gave the same games before and after it.)"""
     from agents.clans import ClanAgent
 
     game = Game(Composition.standard(25), RuleSet(), np.random.default_rng(4))
@@ -341,8 +341,8 @@ def test_R3_1_R6_2_town_too_soon_a_check_announced_before_any_night_is_a_lie() -
     """`town.too_soon` (the answer to `clan.fake_cop`): the commissar first checks on the
     night of turn 1 (R3.1, R6.2: on turn 0 only the maniac acts; R7.1), so by day t a badge
     holder has at most t - 1 results. A result announced beyond that exposes its announcer
-    and is not believed; the commissar's word for his partner (R2.5) is no check; at 0 (the
-    shipped profile) every check counts as before."""
+    and is not believed; the commissar's word for his partner (R2.5) is no check; at 0
+    every check counts (the default is 12)."""
     from agents.town import PublicDigest
 
     game = Game(Composition.standard(25), RuleSet(), np.random.default_rng(4))
