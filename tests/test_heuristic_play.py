@@ -28,21 +28,25 @@ from sim.play.setup import build_setup
 
 
 def day_votes(claim: bool, seed: int) -> tuple[Counter[int], int]:
-    """Turn 1 of a standard table with no reads at all (skill 0): the commissar, having
-    checked a Yakuza member, opens up (or stays silent); then Town votes."""
+    """Day 2 of a standard table with no reads at all (skill 0): the commissar, having
+    checked a Yakuza member on the night of turn 1 (his first check, R3.1, R6.2), opens up
+    (or stays silent); then Town votes. (On day 1 no check exists yet, and Town believes
+    none announced then: `town.too_soon`.)"""
     comp = Composition.standard(25)
     game = Game(comp, RuleSet(), np.random.default_rng(seed))
     st = game.st
-    game.play_day(TurnInput())
-    game.play_night(NightRequests())
+    for _ in range(2):  # turns 0 and 1 pass with no vote and no night act
+        game.play_day(TurnInput())
+        game.play_night(NightRequests())
+    assert st.turn == 2
     info = InfoModel(st, {"town_skill": 0.0, "mafia_skill": 0.0, "maniac_skill": 0.0})
     for s, view in enumerate(game.views):
         view.reads = info.reads[s]
     commissar = st.seats_by_role[Role.COMMISSAR][0]
     mafioso = next(s for s in st.members[1] if st.alive[s])
     if claim:
-        game.say(Statement(1, commissar, "claim", value="commissar"))
-        game.say(Statement(1, commissar, "check", mafioso, "yakuza"))
+        game.say(Statement(st.turn, commissar, "claim", value="commissar"))
+        game.say(Statement(st.turn, commissar, "check", mafioso, "yakuza"))
     rng = np.random.default_rng(seed)
     votes: Counter[int] = Counter()
     pub = game.public
