@@ -631,6 +631,13 @@ def section_outside(out: list[str], folder: Path) -> None:
             cells.append(gain(r) if r else "-")
         out.append(f"| {row['deviation']} | {row['camp']} | " + " | ".join(cells) + " |")
     out.append("")
+    if 25 in runs:
+        over = [r for r in runs[25]["deviations"] if r["high"] > 0.02]
+        if over:
+            out += ["Over the target at 25 players (upper bound above +2 points): " + "; ".join(
+                f"{r['deviation']} ({r['camp']}, {gain(r)})" for r in over) + ".", ""]
+        else:
+            out += ["At 25 players every deviation's upper bound is within +2 points.", ""]
 
 
 def section_cycle(out: list[str], folder: Path) -> None:
