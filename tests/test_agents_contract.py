@@ -421,6 +421,13 @@ class Impersonator(Agent):
         return [stmt]
 
 
+class PostDater(Agent):
+    """A commissar who dates his day-1 check to day 3, when two checks could exist (R3.1)."""
+
+    def statements(self, view: Any, rng: Any) -> list[Statement]:
+        return [Statement(view.turn + 2, self.seat, "check", view.legal_votes()[0], "yakuza")]
+
+
 class YakuzaOrdersForTriad(Agent):
     """A Yakuza sender who files a (valid) Triad order; the Triad plays as usual."""
 
@@ -582,6 +589,25 @@ def test_statement_under_another_name_is_refused() -> None:
     received = [s for m in game.st.members[Clan.YAKUZA] for s in game.view(m).inbox
                 if s in forged]
     assert not received, f"forged clan statements delivered: {received[:2]}"
+
+
+@pytest.mark.parametrize("mode", ["raise", "skip"])
+def test_P5_8_a_post_dated_to_another_day_is_refused(mode: str) -> None:
+    """P5.8: a statement carries the day it is made. One dated to a later day (where a
+    check would be possible, R3.1, R6.2) is refused, never posted: `town.too_soon` reads
+    the day a check was announced on."""
+    driver = Driver(Composition.standard(16), RuleSet(), with_agent("commissar", PostDater),
+                    on_illegal=mode)
+    if mode == "raise":
+        with pytest.raises(AgentError, match=r"PostDater.*P5\.8"):
+            driver.play(rng(0))
+        return
+    game = driver.play(rng(0))
+    assert driver.skipped > 0
+    assert all(s.turn <= game.st.turn for s in game.public.statements)
+    commissar = game.st.seats_by_role[Role.COMMISSAR][0]
+    assert not [s for s in game.public.statements if s.speaker == commissar
+                and s.kind.value == "check"]
 
 
 @pytest.mark.parametrize("mode", ["raise", "skip"])

@@ -188,6 +188,8 @@ class Game:
             raise self._illegal(s, stmt.kind, "R16.6", Msg("the dead pass on no information"))
         if s in st.beaten_today:
             raise self._illegal(s, stmt.kind, "R10.4", Msg("the beaten cannot post today"))
+        if stmt.turn != st.turn:  # what a listener makes of it depends on its day (P5.8)
+            raise self._illegal(s, stmt.kind, "P5.8", Msg("a post is dated the day it is made"))
         if stmt.channel is PUBLIC:
             self.public.statements.append(stmt)
             self.public.said_at.append(len(self.public.today))
