@@ -110,7 +110,8 @@ TOWN_PARAMS: Final[dict[str, Param]] = {
     "too_soon": Param(12.0, 0.0, 30.0, "suspicion for an announcer of more check results "
                       "than the nights since turn 0 allow (R3.1, R6.2: the commissar first "
                       "checks on night 1, so a result announced on day 1 is a lie, his "
-                      "partner's role aside, R2.5); his check is then not believed",
+                      "partner's role aside, R2.5); his check is then not believed, "
+                      "and the holder of the role he claims does not answer him",
                       grid=(0.0, 6.0)),
 }
 
@@ -173,6 +174,8 @@ class PublicDigest:
         self.claim_at: dict[int, tuple[int, int]] = {}  # claimer -> (turn, votes before it)
         #: each announcer's checked seats so far (his partner's role aside), for `too_soon`
         self.announced: dict[int, set[int]] = {}
+        #: announcers of a check the turn order proves false (`too_soon`)
+        self.impossible: set[int] = set()
         self.seen_statements = 0
         self.seen_deaths = 0
         self.seen_votes = 0
@@ -241,6 +244,7 @@ class PublicDigest:
                 if p["too_soon"] > 0 and self.too_soon(stmt):
                     hard[stmt.speaker] += p["too_soon"]  # a lie the turn order proves
                     self.undisputed.discard(stmt.speaker)
+                    self.impossible.add(stmt.speaker)
                     continue
                 self.claims.append(stmt)
         self.seen_statements = len(pub.statements)
@@ -582,11 +586,13 @@ class HeroAgent(TownAgent):
         if not rivals:
             return []
         # He speaks only when the lie works: a claim under the rope that Town does not
-        # believe hangs its author anyway, and his counterclaim would only show the
+        # believe hangs its author anyway, and so does one whose check the turn order
+        # proves false (`too_soon`, R3.1, R6.2); his counterclaim would only show the
         # killers who he is (a liar's fishing for the real holder).
         digest = self._table(view).digest
         digest.update(pub)
-        if not any(r in digest.undisputed or r not in digest.roped for r in rivals):
+        if not any((r in digest.undisputed or r not in digest.roped)
+                   and r not in digest.impossible for r in rivals):
             return []
         if rng.random() >= self.p["counter"]:
             return []

@@ -375,3 +375,36 @@ def test_R3_1_R6_2_town_too_soon_a_check_announced_before_any_night_is_a_lie() -
     # day 2: one result is possible (the night of turn 1), a second seat is not
     assert not strict.too_soon(Statement(2, commissar, "check", framed, "civilian"))
     assert strict.too_soon(Statement(2, commissar, "check", liar, "yakuza"))
+
+
+def test_R3_1_R6_2_the_commissar_does_not_counter_a_claim_the_turn_order_exposes() -> None:
+    """The day-1 fake commissar (`clan.fake_cop`) fishes for the real one: a counterclaim
+    shows the killers who he is. A check announced on day 1 is a lie the rules prove
+    (R3.1, R6.2: no check before the night of turn 1), Town does not believe it
+    (`town.too_soon`), so the real commissar keeps quiet; a liar whose check could be
+    true he answers as before (`counter`, P5.6). At too_soon 0 nobody counts the nights,
+    and he answers both."""
+    game = Game(Composition.standard(25), RuleSet(), np.random.default_rng(4))
+    game.play_day(TurnInput())
+    game.play_night(NightRequests())
+    st_ = game.st
+    liar = st_.seats_by_role[Role.MAFIOSO][0]
+    commissar = st_.seats_by_role[Role.COMMISSAR][0]
+    framed = next(s for s in range(st_.n) if st_.alive[s] and st_.role[s] is Role.CIVILIAN)
+    game.say(Statement(st_.turn, liar, "claim", value="commissar"))
+    game.say(Statement(st_.turn, liar, "check", framed, "triad"))
+    view = game.views[commissar]
+    quiet = CommissarAgent(commissar)
+    assert quiet.p["too_soon"] > 0  # the default
+    assert quiet.respond(view, np.random.default_rng(0)) == []
+    naive = CommissarAgent(commissar, {"too_soon": 0.0})
+    said = naive.respond(view, np.random.default_rng(0))
+    assert [(s.kind.value, s.value) for s in said] == [("claim", "commissar")]
+    # the same lie without a check: nothing proves it false, and he answers it
+    game2 = Game(Composition.standard(25), RuleSet(), np.random.default_rng(4))
+    game2.play_day(TurnInput())
+    game2.play_night(NightRequests())
+    game2.say(Statement(game2.st.turn, liar, "claim", value="commissar"))
+    answered = CommissarAgent(commissar).respond(game2.views[commissar],
+                                                 np.random.default_rng(0))
+    assert [(s.kind.value, s.value) for s in answered] == [("claim", "commissar")]
