@@ -604,3 +604,47 @@ def test_across_profiles_holds_each_camp_to_each_profile_on_the_defaults_seeds(t
     lines: list[str] = []
     summarize_results.section_across_profiles(lines, out.with_suffix(".csv"))
     assert any(line.startswith("- 14 players: Town's share") for line in lines)
+
+
+def test_nash_conv_script_records_an_exploit_run_already_made(tmp_path):
+    """`scripts/nash_conv.py --from-json` keeps an `exploit --json` run as the table's row
+    (its gains as measured), refuses a run against another profile under the default's
+    label, and names a file that is not such an output (exit 2)."""
+    import csv
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    run_json = tmp_path / "exploit_14.json"
+    r = subprocess.run([sys.executable, "-m", "sim", "exploit", "--players", "14", "--games",
+                        "40", "--budget", "150", "--jobs", "1", "--seed", "3", "--json"],
+                       capture_output=True, text=True, timeout=600, cwd=root)
+    assert r.returncode == 0, r.stderr
+    run_json.write_text(r.stdout)
+    made = json.loads(r.stdout)
+    out = tmp_path / "nc.csv"
+    script = [sys.executable, str(root / "scripts" / "nash_conv.py"), "--out", str(out)]
+    r = subprocess.run([*script, "--from-json", str(run_json)], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    (row,) = list(csv.DictReader(out.open()))
+    assert row["players"] == "14" and row["profile"] == "default" and row["seed"] == "3"
+    assert float(row["nash_conv"]) == pytest.approx(made["nash_conv"], abs=1e-5)
+    for camp, br in made["camps"].items():
+        assert float(row[f"{camp}_gain"]) == pytest.approx(br["gain"], abs=1e-5)
+        assert int(row[f"{camp}_tried"]) == br["tried"]
+    other = dict(made)
+    other["setup"] = dict(made["setup"], params={"town.crowd": 0.0})
+    odd = tmp_path / "other.json"
+    odd.write_text(json.dumps(other))
+    r = subprocess.run([*script, "--from-json", str(odd)], capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 2 and "not today's default" in r.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    r = subprocess.run([*script, "--from-json", str(bad)], capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 2 and "bad.json" in r.stderr and "Traceback" not in r.stderr
+    assert len(list(csv.DictReader(out.open()))) == 1  # nothing lost by the refusals
