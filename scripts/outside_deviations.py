@@ -5,7 +5,9 @@ deviating camp's own gain with its 95% interval (issue 24's second target):
 
     scripts/outside_deviations.py --players 25 --games 4000 --seed 11 --jobs 2 [--params FILE]
 
-Each line is `mafia-sim compare --b-agent ...` with the same seed in both arms.
+Each line is `mafia-sim compare --b-agent ...` with the same seed in both arms (arm A the
+default agents, or for the last rows the other clan already deviating); the JSON keeps every
+camp's change too, for what a deviation hands the other camps.
 """
 
 from __future__ import annotations
@@ -14,38 +16,63 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: (what it is, the deviating camp, its --b-agent assignments)
-DEVIATIONS: list[tuple[str, str, dict[str, str]]] = [
-    ("Yakuza member lies under the rope", "yakuza",
-     {"mafioso": "YakuzaRopeLiarMafioso", "kamikaze": "YakuzaRopeLiarKamikaze"}),
-    ("Triad member lies under the rope", "triad",
-     {"mafioso": "TriadRopeLiarMafioso", "thug": "RopeLiarThug"}),
-    ("maniac lies under the rope", "maniac", {"maniac": "RopeLiarManiac"}),
-    ("Yakuza votes its doomed clanmate", "yakuza",
-     {"mafioso": "YakuzaDoomedVoterMafioso", "kamikaze": "YakuzaDoomedVoterKamikaze"}),
-    ("Triad votes its doomed clanmate", "triad",
-     {"mafioso": "TriadDoomedVoterMafioso", "thug": "DoomedVoterThug"}),
-    ("Yakuza members lie pre-emptively", "yakuza",
-     {"mafioso": "YakuzaPreemptiveLiarMafioso", "kamikaze": "YakuzaPreemptiveLiarKamikaze"}),
-    ("Triad members lie pre-emptively", "triad",
-     {"mafioso": "TriadPreemptiveLiarMafioso", "thug": "PreemptiveLiarThug"}),
-    # both clans at once: not one camp's deviation (the target counts the rows above), kept
-    # as the row earlier results (results/mixture.md) measured
-    ("both clans lie pre-emptively (joint)", "yakuza", {"mafioso": "PreemptiveLiarMafioso"}),
-    ("civilian decoy claim under the rope", "town", {"civilian": "DecoyCivilian"}),
-    ("Yakuza Don fakes the commissar on day 1", "yakuza",
-     {"mafioso": "YakuzaFakeCopMafioso"}),
-    ("Triad Don fakes the commissar on day 1", "triad", {"mafioso": "TriadFakeCopMafioso"}),
-    ("maniac fakes the commissar on day 1", "maniac", {"maniac": "FakeCopManiac"}),
-    ("Yakuza fake commissar clears its doomed mate", "yakuza",
-     {"mafioso": "YakuzaRescueCopMafioso", "kamikaze": "YakuzaRescueCopKamikaze"}),
-    ("Triad fake commissar clears its doomed mate", "triad",
-     {"mafioso": "TriadRescueCopMafioso", "thug": "RescueCopThug"}),
-    ("real heroes never counterclaim", "town",
-     {"doctor": "SilentDoctor", "ninja": "SilentNinja", "necromancer": "SilentNecromancer"}),
+YAKUZA_EARLY = {"mafioso": "YakuzaPreemptiveLiarMafioso",
+                "kamikaze": "YakuzaPreemptiveLiarKamikaze"}
+TRIAD_EARLY = {"mafioso": "TriadPreemptiveLiarMafioso", "thug": "PreemptiveLiarThug"}
+BOTH_EARLY = {"mafioso": "PreemptiveLiarMafioso", "kamikaze": "YakuzaPreemptiveLiarKamikaze",
+              "thug": "PreemptiveLiarThug"}
+
+
+class Deviation(NamedTuple):
+    what: str
+    camp: str  # the deviating camp whose own gain the row reports
+    agents: dict[str, str]  # arm B's --b-agent assignments (examples/deviations.py)
+    #: arm A's assignments when the deviation is measured from another base than the
+    #: default agents (the other clan already deviating): not against the default, so
+    #: outside issue 24's target, which is against the default
+    base: dict[str, str] | None = None
+    #: more than one camp deviates at once: the row reports each one's gain, and it is
+    #: outside the target, which is about a camp's own deviation
+    joint: bool = False
+
+
+DEVIATIONS: list[Deviation] = [
+    Deviation("Yakuza member lies under the rope", "yakuza",
+              {"mafioso": "YakuzaRopeLiarMafioso", "kamikaze": "YakuzaRopeLiarKamikaze"}),
+    Deviation("Triad member lies under the rope", "triad",
+              {"mafioso": "TriadRopeLiarMafioso", "thug": "RopeLiarThug"}),
+    Deviation("maniac lies under the rope", "maniac", {"maniac": "RopeLiarManiac"}),
+    Deviation("Yakuza votes its doomed clanmate", "yakuza",
+              {"mafioso": "YakuzaDoomedVoterMafioso", "kamikaze": "YakuzaDoomedVoterKamikaze"}),
+    Deviation("Triad votes its doomed clanmate", "triad",
+              {"mafioso": "TriadDoomedVoterMafioso", "thug": "DoomedVoterThug"}),
+    Deviation("Yakuza members lie pre-emptively", "yakuza", YAKUZA_EARLY),
+    Deviation("Triad members lie pre-emptively", "triad", TRIAD_EARLY),
+    # both clans at once (the two rows above together; before 2026-12-05 the mafiosi
+    # alone, without the kamikaze and the thug); the last two rows split it into each
+    # clan's own part
+    Deviation("both clans lie pre-emptively (joint)", "yakuza", BOTH_EARLY, joint=True),
+    Deviation("civilian decoy claim under the rope", "town", {"civilian": "DecoyCivilian"}),
+    Deviation("Yakuza Don fakes the commissar on day 1", "yakuza",
+              {"mafioso": "YakuzaFakeCopMafioso"}),
+    Deviation("Triad Don fakes the commissar on day 1", "triad",
+              {"mafioso": "TriadFakeCopMafioso"}),
+    Deviation("maniac fakes the commissar on day 1", "maniac", {"maniac": "FakeCopManiac"}),
+    Deviation("Yakuza fake commissar clears its doomed mate", "yakuza",
+              {"mafioso": "YakuzaRescueCopMafioso", "kamikaze": "YakuzaRescueCopKamikaze"}),
+    Deviation("Triad fake commissar clears its doomed mate", "triad",
+              {"mafioso": "TriadRescueCopMafioso", "thug": "RescueCopThug"}),
+    Deviation("real heroes never counterclaim", "town",
+              {"doctor": "SilentDoctor", "ninja": "SilentNinja",
+               "necromancer": "SilentNecromancer"}),
+    Deviation("Yakuza members lie pre-emptively, when the Triad's do", "yakuza", BOTH_EARLY,
+              base=TRIAD_EARLY),
+    Deviation("Triad members lie pre-emptively, when the Yakuza's do", "triad", BOTH_EARLY,
+              base=YAKUZA_EARLY),
 ]
 
 
@@ -62,17 +89,26 @@ def main() -> int:
     ap.add_argument("--params", help="a parameter file (default: the agents' default)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    a = build_setup(players=args.players, params_file=args.params)
     out = []
-    for what, camp, agents in DEVIATIONS:
-        over = {role: f"deviations:{cls}" for role, cls in agents.items()}
-        b = build_setup(players=args.players, params_file=args.params, agent_overrides=over)
+    for dev in DEVIATIONS:
+        def assigned(agents: dict[str, str] | None) -> dict[str, str]:
+            return {role: f"deviations:{cls}" for role, cls in (agents or {}).items()}
+
+        a = build_setup(players=args.players, params_file=args.params,
+                        agent_overrides=assigned(dev.base) or None)
+        b = build_setup(players=args.players, params_file=args.params,
+                        agent_overrides=assigned(dev.agents))
         res = compare(a, b, games=args.games, seed=args.seed, jobs=args.jobs)
-        c = res["camps"][camp]
-        out.append({"deviation": what, "camp": camp, "agents": over, "gain": c["diff"],
-                    "low": c["low"], "high": c["high"]})
+        c = res["camps"][dev.camp]
+        out.append({"deviation": dev.what, "camp": dev.camp, "agents": assigned(dev.agents),
+                    "base": assigned(dev.base) or None, "joint": dev.joint,
+                    "gain": c["diff"], "low": c["low"], "high": c["high"],
+                    # every camp's change: what the deviation hands the others
+                    "camps": {k: {"gain": v["diff"], "low": v["low"], "high": v["high"]}
+                              for k, v in res["camps"].items()
+                              if k in ("town", "yakuza", "triad", "maniac")}})
         if not args.json:
-            print(f"{what:<40} {camp:<7} {c['diff'] * 100:+6.2f} "
+            print(f"{dev.what:<55} {dev.camp:<7} {c['diff'] * 100:+6.2f} "
                   f"[{c['low'] * 100:+.2f}, {c['high'] * 100:+.2f}]", flush=True)
     if args.json:
         print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,

@@ -623,21 +623,48 @@ def section_outside(out: list[str], folder: Path) -> None:
             "added to it as a parameter, so that `exploit` and `equilibrate` try it.", "",
             "| deviation | camp | " + " | ".join(f"{n} players" for n in sizes) + " |",
             "|---|---|" + "---|" * len(sizes)]
-    for i, row in enumerate(first["deviations"]):
+    def own(r: dict[str, Any]) -> bool:
+        """A camp's own deviation from the default agents: what the target is about."""
+        return not r.get("joint") and not r.get("base")
+
+    def cell(r: dict[str, Any]) -> str:
+        if r.get("joint") and r.get("camps"):  # each deviating clan's gain
+            return "; ".join(f"{c} {gain(r['camps'][c])}" for c in ("yakuza", "triad"))
+        return gain(r)
+
+    rows = list(first["deviations"])
+    for n in sizes:  # rows a later run added (the first run read may predate them)
+        rows += [r for r in runs[n]["deviations"]
+                 if r["deviation"] not in {x["deviation"] for x in rows}]
+    joint = {r["deviation"] for n in sizes for r in runs[n]["deviations"] if r.get("joint")}
+    rows = [dict(r, joint=True) if r["deviation"] in joint else r for r in rows]
+    for row in rows:
         cells = []
         for n in sizes:
-            devs = runs[n]["deviations"]
-            r = devs[i] if i < len(devs) and devs[i]["deviation"] == row["deviation"] else None
-            cells.append(gain(r) if r else "-")
-        out.append(f"| {row['deviation']} | {row['camp']} | " + " | ".join(cells) + " |")
+            r = next((d for d in runs[n]["deviations"] if d["deviation"] == row["deviation"]),
+                     None)
+            if r and row.get("joint") and not r.get("camps"):  # a run before the split
+                cells.append(f"yakuza {gain(r)} (mafiosi only, an earlier run)")
+                continue
+            cells.append(cell(r) if r else "-")
+        camp = "yakuza, triad" if row.get("joint") else row["camp"]
+        out.append(f"| {row['deviation']} | {camp} | " + " | ".join(cells) + " |")
     out.append("")
+    if any(not own(r) for r in rows):
+        out += ["The joint row is two camps deviating at once, and the rows \"when the "
+                "other clan's do\" measure one clan's lie from a base where the other clan "
+                "already lies (arm A is that base, not the default agents). Neither is a "
+                "camp's own deviation from the default, so the target does not count them; "
+                "they show where a clan's gain in the joint row comes from: its own lie, or "
+                "what the other clan's lie hands it.", ""]
     if 25 in runs:
-        over = [r for r in runs[25]["deviations"] if r["high"] > 0.02]
+        over = [r for r in runs[25]["deviations"] if own(r) and r["high"] > 0.02]
         if over:
             out += ["Over the target at 25 players (upper bound above +2 points): " + "; ".join(
                 f"{r['deviation']} ({r['camp']}, {gain(r)})" for r in over) + ".", ""]
         else:
-            out += ["At 25 players every deviation's upper bound is within +2 points.", ""]
+            out += ["At 25 players every camp's own deviation has its upper bound within "
+                    "+2 points.", ""]
 
 
 def section_cycle(out: list[str], folder: Path) -> None:

@@ -187,3 +187,33 @@ def test_the_findings_page_warns_when_the_studies_predate_the_agents(tmp_path: P
     out = []
     mod.section_stale(out)
     assert out == []
+
+
+def test_outside_deviations_target_counts_only_a_camps_own_deviation(tmp_path: Path) -> None:
+    """Issue 24's second target is about a camp's own deviation from the default: the joint
+    row (two clans at once) and the rows measured from another base are shown, each clan's
+    gain in the joint row, but the "over the target" line names only own deviations."""
+    def row(what: str, camp: str, g: float, hi: float, **kw: object) -> dict[str, object]:
+        return {"deviation": what, "camp": camp, "gain": g, "low": g - 0.01, "high": hi, **kw}
+
+    devs = [row("Yakuza members lie pre-emptively", "yakuza", -0.09, -0.08),
+            row("both clans lie pre-emptively (joint)", "yakuza", 0.018, 0.033, joint=True,
+                camps={"yakuza": {"gain": 0.018, "low": 0.003, "high": 0.033},
+                       "triad": {"gain": -0.034, "low": -0.049, "high": -0.019}}),
+            row("Yakuza members lie pre-emptively, when the Triad's do", "yakuza", -0.12,
+                -0.10, base={"mafioso": "deviations:TriadPreemptiveLiarMafioso"})]
+    (tmp_path / "outside_25.json").write_text(json.dumps({"games": 4000, "seed": 11,
+                                                          "deviations": devs}))
+    lines: list[str] = []
+    summarize().section_outside(lines, tmp_path)
+    page = "\n".join(lines)
+    assert "| both clans lie pre-emptively (joint) | yakuza, triad | yakuza +1.8" in page
+    assert "triad -3.4" in page
+    assert "every camp's own deviation has its upper bound within +2 points" in page
+    devs.append(row("Triad Don fakes the commissar on day 1", "triad", 0.02, 0.035))
+    (tmp_path / "outside_25.json").write_text(json.dumps({"games": 4000, "seed": 11,
+                                                          "deviations": devs}))
+    lines = []
+    summarize().section_outside(lines, tmp_path)
+    over = [line for line in lines if line.startswith("Over the target")]
+    assert over and "Triad Don fakes" in over[0] and "joint" not in over[0]
