@@ -91,6 +91,15 @@ def cli_papers(path: Path, capsys) -> list[str]:
     return capsys.readouterr().out.rstrip("\n").split("\n\n")
 
 
+def share_texts(driver) -> list[str]:
+    """The shares' cells, read in one step in the page: the table is swapped for a new one
+    each round of games, so cells found first and read one by one afterwards can be gone
+    by then (a stale element)."""
+    return [t.strip() for t in driver.execute_script(
+        "return Array.from(document.querySelectorAll('#shares td.share'), "
+        "td => td.textContent)")]
+
+
 def test_choose_a_table_and_see_numbers(page, capsys):
     from selenium.webdriver.common.by import By
 
@@ -101,10 +110,9 @@ def test_choose_a_table_and_see_numbers(page, capsys):
     with capsys.disabled():
         print(f"\nstandard 25-player table: first numbers {first:.2f} s after opening the page")
     # the Russian page writes 62,5 % (CLDR: decimal comma, a space before the sign)
-    shares = [float(td.text.rstrip("%").strip().replace(",", ".")) for td in
-              page.find_elements(By.CSS_SELECTOR, "#shares td.share")]
-    assert all("," in td.text
-               for td in page.find_elements(By.CSS_SELECTOR, "#shares td.share"))
+    texts = share_texts(page)
+    shares = [float(t.rstrip("%").strip().replace(",", ".")) for t in texts]
+    assert all("," in t for t in texts)
     assert len(shares) == 5 and abs(sum(shares) - 100) < 1
     assert "Рекомендация для 25 игроков" in by_id(page, "recommendation").text
     # no doctor: 24 players, fresh numbers
