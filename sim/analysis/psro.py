@@ -20,7 +20,10 @@ round:
    far as the table's differences push them, so profiles the table cannot tell apart keep
    a share), or the best iterate by the table's own NashConv over several step sizes,
    nearer the restricted equilibrium on the table but concentrated where its noise points:
-   on fresh games its 25-player mixture was the more exploitable (results/mixture.md).
+   on fresh games its 25-player mixture was the more exploitable (results/mixture.md), or
+   the iterate chosen by cross-validation between the table's two halves of games
+   (`crossval_solve`: the dynamics go only as far as the table's differences hold on games
+   they were not solved on).
    Chosen over fictitious play (slower to settle on a 4-player table) and alpha-rank (its
    ranking is not a Nash mixture).
 3. **The oracle.** Each camp's best response to that mixture, by `exploit`'s search (its
@@ -76,12 +79,19 @@ class MetaSolver(StrEnum):
     #: game's equilibrium on the table, but it concentrates the weights on what the table's
     #: noise favours, and on fresh games its mixture was the more exploitable
     BEST = "best"
+    #: the iterate of the replicator dynamics (step size and stopping time) whose weights,
+    #: solved on one half of the table's games, leave the least NashConv on the other half
+    #: (`crossval_solve`): as far towards the table's equilibrium as the table's evidence
+    #: carries to games it was not solved on, and no further
+    CROSSVAL = "crossval"
 
     @property
     def words(self) -> str:
         """What the mixture file's `found` says of it."""
-        return ("the best iterate of projected replicator dynamics" if self is MetaSolver.BEST
-                else "time-averaged projected replicator dynamics")
+        return {MetaSolver.AVERAGE: "time-averaged projected replicator dynamics",
+                MetaSolver.BEST: "the best iterate of projected replicator dynamics",
+                MetaSolver.CROSSVAL: "projected replicator dynamics stopped where its "
+                                     "weights hold on the table's other half"}[self]
 
 
 #: the weight below which a profile leaves the mixture written out
@@ -99,10 +109,13 @@ PHASE_STRIDE = 100_000_000
 @dataclass
 class PayoffTable:
     """Each camp's wins in each cell (one profile per camp, CAMPS order) and the games that
-    cell had; tables of the same populations add up (`+`)."""
+    cell had; tables of the same populations add up (`+`). `folds` are the same table's
+    two halves (its games of even and of odd index), disjoint games that `crossval_solve`
+    solves on one and scores on the other."""
 
     wins: dict[str, np.ndarray]
     games: np.ndarray
+    folds: tuple[PayoffTable, PayoffTable] | None = None
 
     @property
     def shares(self) -> dict[str, np.ndarray]:
@@ -115,8 +128,11 @@ class PayoffTable:
         return out
 
     def __add__(self, other: PayoffTable) -> PayoffTable:
+        folds = None
+        if self.folds is not None and other.folds is not None:
+            folds = (self.folds[0] + other.folds[0], self.folds[1] + other.folds[1])
         return PayoffTable({c: w + other.wins[c] for c, w in self.wins.items()},
-                           self.games + other.games)
+                           self.games + other.games, folds)
 
     def values(self, sigma: Sequence[np.ndarray]) -> dict[str, list[tuple[float, float]]]:
         """Each camp's payoff of each of its profiles against the others' weights `sigma`,
@@ -187,17 +203,21 @@ def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: 
         raise KeyboardInterrupt
     assert res.rows is not None
     sizes = mix.sizes()
-    counts = np.zeros(sizes)
-    wins = {c: np.zeros(sizes) for c in CAMPS}
+    # each game counts in one of two halves by its index's parity (the folds)
+    counts = np.zeros((2, *sizes))
+    wins = {c: np.zeros((2, *sizes)) for c in CAMPS}
     camp_of = {int(Winner[c.upper()]): c for c in CAMPS}  # a draw or stalemate: no camp
     for game, winner in zip(res.rows[:, 0], res.rows[:, 1], strict=True):
         # a camp outside the populations plays its own mixture: its draw is averaged over
-        cell = tuple(i if c in pops else 0
-                     for c, i in zip(CAMPS, play.draw(seed, int(game)), strict=True))
+        cell = (int(game) % 2, *(i if c in pops else 0
+                                 for c, i in zip(CAMPS, play.draw(seed, int(game)),
+                                                 strict=True)))
         counts[cell] += 1
         if int(winner) in camp_of:
             wins[camp_of[int(winner)]][cell] += 1
-    return PayoffTable(wins, counts)
+    even, odd = (PayoffTable({c: w[f] for c, w in wins.items()}, counts[f]) for f in (0, 1))
+    return PayoffTable({c: w.sum(axis=0) for c, w in wins.items()}, counts.sum(axis=0),
+                       (even, odd))
 
 
 def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: int,
@@ -261,7 +281,11 @@ def uniform_mixture(pops: Mapping[str, Sequence[Profile]]) -> Mixture:
 def solve_table(table: PayoffTable, solver: MetaSolver = MetaSolver.AVERAGE
                 ) -> list[np.ndarray]:
     """The round's weights by the chosen meta-solver (the one place PSRO decides it)."""
-    return meta_solve(table) if solver is MetaSolver.BEST else replicator(table)
+    if solver is MetaSolver.BEST:
+        return meta_solve(table)
+    if solver is MetaSolver.CROSSVAL:
+        return crossval_solve(table)
+    return replicator(table)
 
 
 #: the step sizes `meta_solve` runs the dynamics at: win shares differ between profiles by a
@@ -304,6 +328,49 @@ def meta_solve(table: PayoffTable, *, steps: int = 20_000, every: int = 250,
                 best = (total, sigma)
     assert best is not None
     return best[1]
+
+
+def crossval_solve(table: PayoffTable, *, steps: int = 20_000, every: int = 250,
+                   dts: Sequence[float] = META_STEPS, floor: float = 1e-4
+                   ) -> list[np.ndarray]:
+    """`MetaSolver.CROSSVAL`: the replicator dynamics' iterate chosen by cross-validation.
+
+    The best iterate on the whole table (`meta_solve`) fits its noise: with a point or two
+    between profiles and cells measured to a point or two, the table's own equilibrium
+    puts the weight where the noise points (mixture_25e, mixture_25h in results/mixture.md
+    lost on fresh seeds what they won on their tables). So the candidates of `meta_solve`
+    (each step size's points and time averages along the way, and the uniform start) are
+    indexed by where they stand on the dynamics' path; the path is run on each half of
+    the table's games (`PayoffTable.folds`), each half's candidate scored by the NashConv
+    it leaves on the other half (`restricted_regrets`), and the index of the smallest
+    summed score is taken on the path over the whole table. How far the dynamics go is
+    then what the table's evidence supports on games it was not solved on: when the
+    profiles' differences are noise, the answer stays near uniform weights; when they are
+    real, it goes as far as `meta_solve`."""
+    if table.folds is None:
+        raise ValueError("the crossval meta-solver needs the table's two halves (folds): "
+                         "a table from payoff_table has them")
+    a, b = table.folds
+    uniform = [np.full(k, 1.0 / k) for k in table.games.shape]
+    best: tuple[float, float | None, int] = (
+        sum(restricted_regrets(b, uniform).values())
+        + sum(restricted_regrets(a, uniform).values()), None, -1)
+    for dt in dts:
+        on_a = _trajectory(a, steps=steps, dt=dt, floor=floor, every=every)
+        on_b = _trajectory(b, steps=steps, dt=dt, floor=floor, every=every)
+        for k, (sa, sb) in enumerate(zip(on_a, on_b, strict=True)):
+            score = (sum(restricted_regrets(b, sa).values())
+                     + sum(restricted_regrets(a, sb).values()))
+            if score < best[0]:
+                best = (score, dt, k)
+    _, dt_chosen, index = best
+    if dt_chosen is None:
+        return uniform
+    for k, sigma in enumerate(_trajectory(table, steps=steps, dt=dt_chosen, floor=floor,
+                                          every=every)):
+        if k == index:
+            return sigma
+    raise AssertionError("the whole table's path is as long as each half's")
 
 
 def restricted_regrets(table: PayoffTable, sigma: Sequence[np.ndarray]) -> dict[str, float]:

@@ -390,8 +390,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--meta-solver", choices=[m.value for m in MetaSolver],
                    default=MetaSolver.AVERAGE.value,
                    help="with --mixture: how each round's payoff table is solved: the time "
-                        "average of the replicator dynamics (average) or their best iterate "
-                        "by the table's own NashConv (best) (default average)")
+                        "average of the replicator dynamics (average), their best iterate "
+                        "by the table's own NashConv (best), or the iterate whose weights, "
+                        "solved on half the table's games, leave the least NashConv on the "
+                        "other half (crossval) (default average)")
     q.set_defaults(func=cmd_equilibrate)
 
     c = sub.add_parser("claims", help="how often each camp claims a hero role, under the rope "
