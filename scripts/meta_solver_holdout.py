@@ -20,10 +20,16 @@ import json
 import sys
 import time
 
-from sim.analysis.psro import MetaSolver, payoff_table, restricted_regrets, solve_table
+from sim.analysis.psro import (
+    MetaSolver,
+    payoff_table,
+    restricted_nash_conv,
+    restricted_regrets,
+    solve_table,
+)
 from sim.game.errors import InputError
 from sim.play.mixture import CAMPS
-from sim.play.setup import build_setup
+from sim.play.setup import build_setup, load_mixture_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,15 +45,22 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         setup = build_setup(None, players=args.players, params_file=args.params)
+        # the file's own [mixture]: a file without one would otherwise play the shipped
+        # mixture (build_setup's default), not the population asked for
+        mixture = load_mixture_file(args.params)
         seeds = [int(x) for x in args.seeds.split(",")]
     except (InputError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if setup.mixture is None or len(seeds) != 2:
-        print("error: --params must be a mixture file and --seeds two seeds",
+    if mixture is None:
+        print(f"error: {args.params} has no [mixture]: the population is a mixture's "
+              "profiles", file=sys.stderr)
+        return 2
+    if len(seeds) != 2:
+        print(f"error: --seeds {args.seeds}: two seeds, one a table, are needed",
               file=sys.stderr)
         return 2
-    pops = {c: [dict(x.params) for x in comps] for c, comps in setup.mixture.camps.items()}
+    pops = {c: [dict(x.params) for x in comps] for c, comps in mixture.camps.items()}
     tables = [payoff_table(setup, pops, games=args.games, seed=s, jobs=args.jobs)
               for s in seeds]
     rows = []
@@ -55,21 +68,20 @@ def main(argv: list[str] | None = None) -> int:
         for solver in MetaSolver:
             started = time.monotonic()
             sigma = solve_table(tables[fit], solver)
-            own = restricted_regrets(tables[fit], sigma)
             held = restricted_regrets(tables[other], sigma)
             rows.append({"solved_on_seed": seeds[fit], "scored_on_seed": seeds[other],
                          "solver": solver.value,
-                         "own_table_nash_conv": sum(own.values()),
+                         "own_table_nash_conv": restricted_nash_conv(tables[fit], sigma),
                          "held_out_nash_conv": sum(held.values()),
                          "held_out": held,
                          "largest_weight": {c: float(w.max())
                                             for c, w in zip(CAMPS, sigma, strict=True)},
                          "seconds": round(time.monotonic() - started, 1)})
-    sizes = "x".join(str(len(pops.get(c, [{}]))) for c in CAMPS)
     if args.json:
         for r in rows:
             print(json.dumps(r))
         return 0
+    sizes = "x".join(str(len(pops.get(c, [{}]))) for c in CAMPS)
     print(f"population {sizes} ({args.params}), {args.players} players, "
           f"{args.games:,} games a table, seeds {seeds[0]} and {seeds[1]}")
     print("| solved on | solver | NashConv on its table | NashConv on the other | "

@@ -757,3 +757,6 @@ def test_meta_solver_holdout_scores_each_solver_on_the_other_table(tmp_path, cap
         assert r["own_table_nash_conv"] >= 0 and r["held_out_nash_conv"] >= 0
     assert script.main(["--params", str(tmp_path / "none.toml")]) == 2
     assert script.main(["--params", str(mix), "--seeds", "3"]) == 2
+    plain = tmp_path / "plain.toml"  # no [mixture]: not the shipped mixture in its place
+    plain.write_text('[params]\n"town.crowd" = 0.1\n', encoding="utf-8")
+    assert script.main(["--params", str(plain)]) == 2

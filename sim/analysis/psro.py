@@ -323,7 +323,7 @@ def meta_solve(table: PayoffTable, *, steps: int = 20_000, every: int = 250,
     best: tuple[float, list[np.ndarray]] | None = None
     for dt in dts:
         for sigma in _trajectory(table, steps=steps, dt=dt, floor=floor, every=every):
-            total = sum(restricted_regrets(table, sigma).values())
+            total = restricted_nash_conv(table, sigma)
             if best is None or total < best[0]:
                 best = (total, sigma)
     assert best is not None
@@ -353,14 +353,12 @@ def crossval_solve(table: PayoffTable, *, steps: int = 20_000, every: int = 250,
     a, b = table.folds
     uniform = [np.full(k, 1.0 / k) for k in table.games.shape]
     best: tuple[float, float | None, int] = (
-        sum(restricted_regrets(b, uniform).values())
-        + sum(restricted_regrets(a, uniform).values()), None, -1)
+        restricted_nash_conv(b, uniform) + restricted_nash_conv(a, uniform), None, -1)
     for dt in dts:
         on_a = _trajectory(a, steps=steps, dt=dt, floor=floor, every=every)
         on_b = _trajectory(b, steps=steps, dt=dt, floor=floor, every=every)
         for k, (sa, sb) in enumerate(zip(on_a, on_b, strict=True)):
-            score = (sum(restricted_regrets(b, sa).values())
-                     + sum(restricted_regrets(a, sb).values()))
+            score = restricted_nash_conv(b, sa) + restricted_nash_conv(a, sb)
             if score < best[0]:
                 best = (score, dt, k)
     _, dt_chosen, index = best
@@ -383,6 +381,12 @@ def restricted_regrets(table: PayoffTable, sigma: Sequence[np.ndarray]) -> dict[
         v = np.array([x for x, _ in values[c]])
         out[c] = float(v.max() - np.asarray(sigma[i]) @ v)
     return out
+
+
+def restricted_nash_conv(table: PayoffTable, sigma: Sequence[np.ndarray]) -> float:
+    """The restricted game's NashConv of the weights `sigma` on the table: the camps'
+    `restricted_regrets` summed (what `meta_solve` and `crossval_solve` minimise)."""
+    return sum(restricted_regrets(table, sigma).values())
 
 
 def _trajectory(table: PayoffTable, *, steps: int, dt: float, floor: float,
