@@ -3,7 +3,6 @@ table, and a page that survives any results missing. Runs on a tiny fake results
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +10,7 @@ from types import ModuleType
 import numpy as np
 import pandas as pd
 import pytest
+from scripts_loader import load_script
 
 from sim.analysis.findings import HOLDS_IN_SIGN, NOT_ROBUST, ROBUST, Estimate, verdict
 from sim.analysis.studies import RULE_LABELS, rule_label
@@ -21,12 +21,7 @@ CAMPS = ["town", "yakuza", "triad", "maniac"]
 
 
 def summarize() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("summarize_results",
-                                                  ROOT / "scripts" / "summarize_results.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("summarize_results")
 
 
 def e(v: float, lo: float, hi: float) -> Estimate:

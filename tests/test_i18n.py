@@ -4,7 +4,6 @@ refusal is worded wholly in Russian while the command line keeps its English lin
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pickle
 import re
@@ -14,6 +13,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("babel")
+
+from scripts_loader import load_script
 
 from sim.game.errors import IllegalRequest, InputError
 from sim.game.i18n import Words
@@ -29,11 +30,7 @@ RULE_ID = re.compile(r"\b[RDP]\d+(\.\d+)?\b")
 
 
 def catalogs():
-    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "scripts" / "catalogs.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("catalogs")
 
 
 def latin_words(text: str, names: list[str]) -> list[str]:

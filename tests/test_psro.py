@@ -733,15 +733,11 @@ def test_nash_conv_script_records_an_exploit_run_already_made(tmp_path):
 def test_meta_solver_holdout_scores_each_solver_on_the_other_table(tmp_path, capsys):
     """scripts/meta_solver_holdout.py: each meta-solver solves one of two tables played on
     independent seeds and is scored on the other, both ways; bad input is exit 2."""
-    import importlib.util
     import json
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "scripts" / "meta_solver_holdout.py"
-    spec = importlib.util.spec_from_file_location("meta_solver_holdout", path)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    from scripts_loader import load_script
+
+    script = load_script("meta_solver_holdout")
     mix = tmp_path / "mix.toml"
     mix.write_text('[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 0.0 }\n'
                    '[[mixture.town]]\nweight = 0.5\nparams = { "town.crowd" = 1.0 }\n',
