@@ -5,7 +5,13 @@ camp's best response (`exploit`'s search, as `recommend --check` does: a table b
 because a camp blunders is no recommendation): the largest gain a camp finds with its
 interval, and NashConv.
 
+`recommend` itself checks its closest confirmed tables in order and passes over one where a
+camp's best response surely gains more than 2 points (`recommend --max-gain`): the
+`recommended` column says whether the table chosen held that check, `passed_over` names the
+closer tables passed over.
+
 Run: .venv/bin/python scripts/recommend_all.py [--jobs 2]
+     .venv/bin/python scripts/recommend_all.py --players 28   # replay some sizes' rows only
      .venv/bin/python scripts/recommend_all.py --check-only   # the committed tables' check
 """
 
@@ -59,10 +65,29 @@ def check_columns(composition: str, n: int, jobs: int) -> dict:
             "check_tried": min(g["tried"] for g in ex["gains"].values())}
 
 
+def sizes(text: str) -> list[int]:
+    """Table sizes from 20 to 30: a comma list of sizes or ranges, e.g. 28 or 20-23,28."""
+    out: set[int] = set()
+    try:
+        for part in text.split(","):
+            lo, _, hi = part.partition("-")
+            out.update(range(int(lo), int(hi or lo) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a list of sizes such as 20-23,28") from None
+    if not out or not out <= set(range(20, 31)):
+        raise argparse.ArgumentTypeError(f"{text!r}: the recommendations cover 20 to 30 "
+                                         "players")
+    return sorted(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=-1)
     ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--players", type=sizes, default=list(range(20, 31)),
+                    metavar="N[,N...]", help="the table sizes to replay, e.g. 28 or 20-23,28: "
+                    "their rows are replaced, the others kept (default 20-30: all)")
     ap.add_argument("--check-only", action="store_true",
                     help="only check the committed recommendations with exploit (their "
                          "columns added or replaced), without searching again")
@@ -81,10 +106,12 @@ def main() -> None:
         return
     target = parse_target(None)
     rows = []
-    for n in range(20, 31):
+    for n in args.players:
         base = build_setup(None, players=n)
         table = recommend(base, n, target, games=args.games, rounds=3, keep=6, seed=11,
                           jobs=args.jobs)
+        # the first row is the closest confirmed table that held recommend's own check, or,
+        # when none did, the closest (its `recommended` is false)
         best = table[0]["composition"]
         setup = build_setup(None, players=n, roles=best)
         res = run(setup, precision=0.01, seed=12, jobs=args.jobs).summary()
@@ -101,10 +128,19 @@ def main() -> None:
         row["distance"] = sum((res["camps"][k]["share"] - v) ** 2 for k, v in target.items()) ** .5
         row["standard_distance"] = sum(
             (std["camps"][k]["share"] - v) ** 2 for k, v in target.items()) ** .5
+        row["recommended"] = bool(table[0].get("recommended"))
+        row["passed_over"] = ";".join(r["composition"] for r in table
+                                      if r.get("exploitable"))
         row.update(check_columns(best, n, args.jobs))
         rows.append(row)
         print(json.dumps({k: row[k] for k in ("players", "composition", "town", "distance")}))
-    pd.DataFrame(rows).to_csv(out, index=False)
+    new = pd.DataFrame(rows)
+    if out.exists() and set(args.players) != set(range(20, 31)):
+        # the sizes not replayed keep their rows (a row from before these columns held
+        # recommend's check unrecorded: left empty)
+        old = pd.read_csv(out, keep_default_na=False)
+        new = pd.concat([old[~old.players.isin(args.players)], new]).sort_values("players")
+    new.to_csv(out, index=False)
     # what the agents played by default, so that results/README.md can say when the
     # recommendations predate today's agents (as a study's manifest does)
     from agents.registry import defaults_digest

@@ -67,6 +67,7 @@ def section_recommended(out: list[str]) -> None:
         return
     df = pd.read_csv(path)
     checked = "largest_gain" in df.columns
+    held = "recommended" in df.columns
     out += ["## Recommended compositions for 20-30 players", "",
             "Closest to the default target (Town 50%, each clan 20%, maniac 10%) among the "
             "tables near the standard one, by `mafia-sim recommend` (successive halving), "
@@ -77,7 +78,11 @@ def section_recommended(out: list[str]) -> None:
                 f"{CHECK_BUDGET:,} selection and {CHECK_GAMES:,} confirming games a camp): the "
                 "largest gain a camp finds by playing differently, with its 95% interval. A "
                 "table balanced only because a camp blunders would show a large gain "
-                "there." if checked else ""), "",
+                "there." if checked else "") + (
+                " `recommend` itself checks its closest confirmed tables in order and passes "
+                "over one where a camp's best response surely gains more than 2 points "
+                "(`recommend --max-gain`): the tables passed over are named under the table, "
+                "and a size where none held is marked *none held*." if held else ""), "",
             *([STALE_RECOMMENDED, ""] if recommendations_stale(RESULTS) else []),
             "| players | composition | town | yakuza | triad | maniac | distance "
             "| standard: town / distance |" + (" largest gain (camp) | NashConv |"
@@ -92,7 +97,17 @@ def section_recommended(out: list[str]) -> None:
             line += (f" {100 * r.largest_gain:+.1f} [{100 * r.largest_gain_low:+.1f}, "
                      f"{100 * r.largest_gain_high:+.1f}] ({NAMES[r.largest_gain_camp]}) | "
                      f"{100 * r.nash_conv:.1f} |")
+        if held and str(r.recommended) == "False":
+            line = line.replace(f"| {r.players} |", f"| {r.players} (*none held*) |", 1)
         out.append(line)
+    passed = ([(int(r.players), c) for _, r in df.iterrows()
+               for c in (r.passed_over if isinstance(r.passed_over, str) else "").split(";")
+               if c]
+              if "passed_over" in df.columns else [])
+    if passed:
+        out += ["", "Passed over by `recommend`'s check (closer to the target, but a camp's "
+                    "best response surely gained more than 2 points there): " + "; ".join(
+                        f"{n} players `{c}`" for n, c in passed) + "."]
     if checked:
         worst = df.loc[df.largest_gain.idxmax()]
         out += ["", f"The largest gain any camp finds at a recommended table is "
@@ -379,6 +394,8 @@ def section_bottom_recommended(out: list[str]) -> None:
                  f"{100 * r.largest_gain:+.1f} [{100 * r.largest_gain_low:+.1f}, "
                  f"{100 * r.largest_gain_high:+.1f}] points, {NAMES[r.largest_gain_camp]}"
                  if "largest_gain" in df.columns and not pd.isna(r.largest_gain) else "")
+        if "recommended" in df.columns and str(r.recommended) == "False":
+            check += "; no table near the standard one held against the best responses"
         out.append(f"- {int(r.players)} players, `{r.composition}`: {shares} (distance "
                    f"{r.distance:.3f}; the standard {int(r.players)}-player table "
                    f"{r.standard_distance:.3f}{check}).")

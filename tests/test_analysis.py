@@ -101,6 +101,93 @@ def test_recommend_confirms_the_best_on_fresh_games(monkeypatch: pytest.MonkeyPa
     assert best["selection"]["games"] == 30
 
 
+def _fake_check(exploitable: set[str], calls: list[str]) -> Any:
+    """An exploit check that finds a camp surely gaining 5 points at the tables named in
+    `exploitable` and nothing at the others, recording which tables it checked."""
+
+    def check(setup: Any, **kw: Any) -> dict[str, Any]:
+        comp = setup.comp.describe()
+        calls.append(comp)
+        gain, low, high = (0.05, 0.03, 0.07) if comp in exploitable else (0.0, -0.02, 0.02)
+        largest = {"camp": "town", "gain": gain, "low": low, "high": high}
+        return {"gains": {"town": dict(largest, deviation={}, tried=30)},
+                "largest": largest, "nash_conv": max(0.0, gain), "low": 0.0, "high": high}
+
+    return check
+
+
+def test_recommend_passes_over_a_table_balanced_only_while_a_camp_blunders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 (point 3): the closest confirmed table, where a camp's best response surely
+    gains it more than `max_gain`, is not recommended; the next confirmed table is checked
+    and, holding, recommended; the exploitable one moves below it, marked."""
+    import sim.analysis.recommend
+
+    kw: dict[str, Any] = dict(games=10, rounds=2, keep=4, seed=3, confirm=3, confirm_games=40)
+    plain = recommend(build_setup(None, players=14), 14, parse_target(None), check=0, **kw)
+    closest, second = plain[0]["composition"], plain[1]["composition"]
+    assert plain[0]["recommended"] and plain[0]["closest"]
+    calls: list[str] = []
+    monkeypatch.setattr(sim.analysis.recommend, "exploit_check", _fake_check({closest}, calls))
+    table = recommend(build_setup(None, players=14), 14, parse_target(None), check=1, **kw)
+    assert calls == [closest, second]  # checked in order until one holds
+    confirmed = [r for r in table if r["confirmed"]]
+    assert [r["composition"] for r in confirmed][:1] == [second]
+    assert confirmed[0]["recommended"] and not confirmed[0]["exploitable"]
+    assert not confirmed[0]["closest"]
+    assert confirmed[-1]["composition"] == closest and confirmed[-1]["exploitable"]
+    assert confirmed[-1]["closest"] and not confirmed[-1]["recommended"]
+    assert "exploit" not in confirmed[1]  # the third was not needed
+    # the same figures as without the check, only reordered
+    assert {r["composition"]: r["distance"] for r in table} == \
+        {r["composition"]: r["distance"] for r in plain}
+    # a looser threshold keeps the closest table
+    calls.clear()
+    table = recommend(build_setup(None, players=14), 14, parse_target(None), check=1,
+                      max_gain=0.04, **kw)
+    assert calls == [closest] and table[0]["recommended"] and not table[0]["exploitable"]
+
+
+def test_recommend_recommends_nothing_when_every_confirmed_table_is_exploitable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sim.analysis.recommend
+
+    calls: list[str] = []
+    monkeypatch.setattr(sim.analysis.recommend, "exploit_check",
+                        _fake_check(_AnyTable(), calls))
+    table = recommend(build_setup(None, players=14), 14, parse_target(None), games=10,
+                      rounds=2, keep=4, seed=3, confirm=2, confirm_games=40, check=1)
+    confirmed = [r for r in table if r["confirmed"]]
+    assert len(calls) == 2 and all(r["exploitable"] for r in confirmed)
+    assert not any(r["recommended"] for r in confirmed)
+
+
+class _AnyTable(set[str]):
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+def test_cli_recommend_says_why_the_closest_table_is_not_recommended(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sim.analysis.recommend
+    from sim.cli.main import main
+
+    calls: list[str] = []
+    monkeypatch.setattr(sim.analysis.recommend, "exploit_check", _fake_check(_AnyTable(), calls))
+    args = ["recommend", "--players", "14", "--games", "10", "--rounds", "2", "--keep", "4",
+            "--confirm", "2", "--confirm-games", "40", "--quiet"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.count("not recommended: the town surely gains over 2%") == 2
+    assert "no table recommended" in out and "    recommended" not in out
+    calls.clear()
+    monkeypatch.setattr(sim.analysis.recommend, "exploit_check", _fake_check(set(), calls))
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert len(calls) == 1 and "not recommended" not in out
+    assert "    recommended (closest of those that hold" in out
+
+
 def test_bootstrap_tells_a_clear_loser_from_a_tie() -> None:
     from sim.analysis.recommend import _bootstrap_worse_share
 

@@ -143,6 +143,28 @@ def test_page_opens_with_the_bottom_line(tmp_path: Path) -> None:
     assert "results missing" in text
 
 
+def test_recommendations_name_the_tables_passed_over(tmp_path: Path) -> None:
+    """Issue 24 (point 3): a size where recommend passed over closer tables names them, and
+    a size where no table held its check is marked so, in the table and the bottom line."""
+    res = fake_tree(tmp_path)
+    df = pd.read_csv(res / "recommended.csv")
+    df = pd.concat([df, df.assign(players=26, composition="civilian*10,y")])
+    df = df.assign(largest_gain=[0.01, 0.05], largest_gain_low=[-0.01, 0.03],
+                   largest_gain_high=[0.03, 0.07], largest_gain_camp="town",
+                   nash_conv=[0.02, 0.06], recommended=[True, False],
+                   passed_over=["civilian*9,z", "civilian*10,y;civilian*11,w"])
+    df.to_csv(res / "recommended.csv", index=False)
+    text = summarize().build(res, quick=False)
+    assert "| 26 (*none held*) | `civilian*10,y` |" in text and "| 25 | `civilian*9,x` |" in text
+    assert ("Passed over by `recommend`'s check" in text and "25 players `civilian*9,z`" in text
+            and "26 players `civilian*11,w`" in text)
+    assert "no table near the standard one held against the best responses" in text
+    # a file from before the column says nothing of it
+    df.drop(columns=["recommended", "passed_over"]).to_csv(res / "recommended.csv", index=False)
+    text = summarize().build(res, quick=False)
+    assert "none held" not in text and "Passed over" not in text
+
+
 def test_page_survives_an_empty_results_tree(tmp_path: Path) -> None:
     res = tmp_path / "results"
     res.mkdir()

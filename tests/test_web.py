@@ -182,6 +182,41 @@ def test_recommendation_says_how_far_a_camp_gains_against_it(client, tmp_path, m
     assert 'id="recommendation"' in html and 'id="rec-check"' not in html
 
 
+def test_recommendation_that_held_no_check_says_so(client, tmp_path, monkeypatch):
+    """Issue 24 (point 3): when no table near the standard one held recommend's check
+    (`recommended` false in results/recommended.csv), the page says that the table shown is
+    the closest and balanced only while a camp blunders, in the page's language; a row that
+    held, or an older file without the column, says nothing of it."""
+    import sim.web.app
+
+    with (Path(__file__).resolve().parent.parent / "results" / "recommended.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    path = tmp_path / "recommended.csv"
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=[k for k in rows[0] if k != "recommended"]
+                           + ["recommended"])
+        w.writeheader()
+        for row in rows:
+            w.writerow(row | {"recommended": "False" if row["players"] == "25" else "True"})
+    monkeypatch.setattr(sim.web.app, "RECOMMENDED", path)
+    html = client.post("/table", data=standard_form()).text
+    assert 'id="rec-unheld"' in html and "balanced only while that camp blunders" in html
+    html = client.post("/table", data=standard_form(civilian="8")).text  # 24 players: held
+    assert 'id="recommendation"' in html and 'id="rec-unheld"' not in html
+    client.get("/lang/ru?next=/")
+    html = client.post("/table", data=standard_form()).text
+    assert "пока этот лагерь ошибается" in html
+    older = tmp_path / "older.csv"  # written before recommend recorded its check
+    with older.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=[k for k in rows[0] if k != "recommended"],
+                           extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+    monkeypatch.setattr(sim.web.app, "RECOMMENDED", older)
+    html = client.post("/table", data=standard_form()).text
+    assert 'id="recommendation"' in html and 'id="rec-unheld"' not in html
+
+
 def test_table_matches_the_command_line(client, capsys):
     client.post("/table", data=standard_form(games="400", seed="7"))
     html = wait_live(client, "/table/live", 'id="finished"')

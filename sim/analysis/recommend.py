@@ -29,6 +29,10 @@ DEFAULT_TARGET = {"town": 0.5, "yakuza": 0.2, "triad": 0.2, "maniac": 0.1}
 #: confirming games and selection games a camp
 CHECK_GAMES = 2000
 CHECK_BUDGET = 12_000
+#: a checked table is not recommended when a camp's best response surely gains it more
+#: than this share (the lower end of the gain's 95% interval above it): the table is
+#: balanced only while that camp blunders (issue 24, point 3)
+MAX_GAIN = 0.02
 
 
 def candidates(n: int, rules: RuleSet | None = None) -> list[Composition]:
@@ -62,7 +66,7 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
               rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
               confirm: int = 3, confirm_games: int | None = None, boot: int = 2000,
               check: int = 1, check_games: int = CHECK_GAMES, check_budget: int = CHECK_BUDGET,
-              log: Any = None) -> list[dict[str, Any]]:
+              max_gain: float = MAX_GAIN, log: Any = None) -> list[dict[str, Any]]:
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left
     or `rounds` are done.
@@ -76,11 +80,15 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
     2.5% of resamples. Returns the ranked table: the confirmed candidates first (with
     `confirmed` true), then the rest with their selection figures.
 
-    The `check` best confirmed tables are then played against each camp's best response
+    The confirmed tables are then played, closest first, against each camp's best response
     (`exploit`'s search: `check_budget` selection games a camp, `check_games` confirming
-    games): a table balanced only because a camp blunders is no recommendation. Each
-    checked row gets `exploit` (each camp's gain with its interval, the largest gain and
-    NashConv)."""
+    games) until `check` of them hold: a table balanced only because a camp blunders is no
+    recommendation. Each checked row gets `exploit` (each camp's gain with its interval,
+    the largest gain and NashConv) and `exploitable`: whether some camp surely gains more
+    than `max_gain` (the lower end of its gain's interval above it). An exploitable row
+    moves below the confirmed rows that are not, and the first checked row that holds is
+    `recommended` (none is when every confirmed row is exploitable). With `check` 0
+    nothing is checked and the closest confirmed row is `recommended`."""
     pool = [(c, replace(base, comp=c)) for c in candidates(n, base.rules)]
     state: dict[str, dict[str, Any]] = {}
     played = 0
@@ -142,11 +150,31 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
         for row, share_worse in zip(confirmed, worse, strict=True):
             row["within_noise_of_best"] = bool(share_worse < 0.975)
             row["bootstrap_share_worse_than_best"] = share_worse
+        for i, row in enumerate(confirmed):
+            row["closest"] = i == 0
         setups = {comp.describe(): setup for comp, setup in top}
-        for row in confirmed[: max(0, check)]:
+        held = 0
+        for row in confirmed:
+            if held >= check:
+                break
             row["exploit"] = exploit_check(setups[row["composition"]], seed=seed,
                                            games=check_games, budget=check_budget,
                                            jobs=jobs, log=log)
+            row["exploitable"] = bool(row["exploit"]["largest"]["low"] > max_gain)
+            if row["exploitable"]:
+                if log:
+                    big = row["exploit"]["largest"]
+                    log(f"not recommended: {row['composition']} (the {big['camp']} gain "
+                        f"{big['gain']:+.1%}, surely above {max_gain:.0%})")
+            else:
+                held += 1
+        # a table balanced only while a camp blunders goes below those that hold (stable:
+        # each part stays in order of distance)
+        confirmed.sort(key=lambda r: bool(r.get("exploitable")))
+        for row in confirmed:
+            row["recommended"] = False
+        if confirmed and not confirmed[0].get("exploitable"):
+            confirmed[0]["recommended"] = True
     rest = [dict(selection[c.describe()], confirmed=False) for c, _ in pool[len(top):]]
     rest.sort(key=lambda r: r["distance"])
     return confirmed + rest

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sim.analysis.recommend import CHECK_BUDGET, CHECK_GAMES
+from sim.analysis.recommend import CHECK_BUDGET, CHECK_GAMES, MAX_GAIN
 from sim.cli.commands import (
     JOBS_DEFAULT,
     add_jobs_arg,
@@ -25,6 +25,7 @@ from sim.cli.commands import (
     probability,
     seed_int,
     setup_from_args,
+    share,
 )
 from sim.game.errors import InputError
 from sim.game.roles import WINNER_KEYS
@@ -136,7 +137,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                       keep=args.keep, seed=args.seed, jobs=args.jobs, confirm=args.confirm,
                       confirm_games=args.confirm_games, check=args.check,
                       check_games=args.check_games, check_budget=args.check_budget,
-                      log=None if args.quiet else _log)
+                      max_gain=args.max_gain, log=None if args.quiet else _log)
     if args.json:
         print(json.dumps({"players": args.players, "target": target, "ranking": table},
                          indent=2))
@@ -152,8 +153,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             f"{k} {row[k]['share']:.1%} [{row[k]['low']:.1%}, {row[k]['high']:.1%}]"
             for k in ("town", "yakuza", "triad", "maniac"))
         if row.get("confirmed"):
-            noise = ("best" if i == 1 else "within noise of the best"
-                     if row["within_noise_of_best"] else "worse than the best")
+            noise = ("closest" if row["closest"] else "within noise of the closest"
+                     if row["within_noise_of_best"] else "farther than the closest")
             note = (f"({row['games']:,} fresh games; selection {row['selection']['distance']:.3f}"
                     f" on {row['selection']['games']:,}; {noise})")
         else:
@@ -168,9 +169,17 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             big = ex["largest"]
             print(f"    largest gain by a best response (exploit): {big['camp']} "
                   f"{big['gain']:+.2%} [{big['low']:+.2%}, {big['high']:+.2%}]; NashConv "
-                  f"{ex['nash_conv']:.2%} [{ex['low']:.2%}, {ex['high']:.2%}]"
-                  + ("  (a camp gains over 2 points by playing differently: balanced "
-                     "only while it blunders)" if big["low"] > 0.02 else ""))
+                  f"{ex['nash_conv']:.2%} [{ex['low']:.2%}, {ex['high']:.2%}]")
+            if row["exploitable"]:
+                print(f"    not recommended: the {big['camp']} surely gains over "
+                      f"{args.max_gain:.0%} by playing differently, so the table is "
+                      "balanced only while it blunders")
+        if row.get("recommended"):
+            print("    recommended" + (" (closest of those that hold against each camp's "
+                                       "best response)" if "exploit" in row else ""))
+    if confirmed and not any(r.get("recommended") for r in confirmed):
+        print(f"no table recommended: in every confirmed table a camp surely gains over "
+              f"{args.max_gain:.0%} by playing differently (--confirm more, or --max-gain)")
     return 0
 
 
@@ -418,6 +427,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help=f"the check's confirming games a camp (default {CHECK_GAMES:,})")
     r.add_argument("--check-budget", type=games_int, default=CHECK_BUDGET, metavar="N",
                    help=f"the check's selection games a camp (default {CHECK_BUDGET:,})")
+    r.add_argument("--max-gain", type=share, default=MAX_GAIN, metavar="SHARE",
+                   help="a checked table is not recommended when a camp's best response "
+                        "surely gains more than this share (its interval's lower end above "
+                        f"it); the next confirmed table is checked (default {MAX_GAIN})")
     r.add_argument("--seed", type=seed_int, default=0, help="run seed (default 0)")
     add_jobs_arg(r)
     r.add_argument("--json", action="store_true", help="print JSON (default: a table)")

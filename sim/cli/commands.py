@@ -96,6 +96,17 @@ def probability(text: str) -> float:
     return v
 
 
+def share(text: str) -> float:
+    """A share of games, such as a gain: from 0 up to but not including 1."""
+    if not _NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    v = float(text)
+    if not 0 <= v < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be a share from 0 up to 1 (0.02 is "
+                                         "2 points)")
+    return v
+
+
 def number(text: str) -> float:
     if not _NUMBER.fullmatch(text.strip()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a number")

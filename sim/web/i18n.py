@@ -57,6 +57,9 @@ PAGE: dict[str, str | tuple[str, str]] = {
     "rec_check": "Checked against each camp's best response (mafia-sim exploit, the talk "
                  "included): the largest gain a camp finds by playing differently is "
                  "{gain} points ({camp}, 95% interval {interval}), NashConv {nc}.",
+    "rec_unheld": "No table near the standard one held against each camp's best response: "
+                  "this is the closest, and a camp still gains more than 2 points there by "
+                  "playing differently, so it is balanced only while that camp blunders.",
     "use_it": "Use this table",
     "fix_first": "Fix the marked fields.",
     "role_civilian": "Civilians",
