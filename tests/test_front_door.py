@@ -432,6 +432,54 @@ def test_compare_takes_the_setup_files_seed(capsys: pytest.CaptureFixture[str],
     assert out.startswith("10 paired games") and "seed 1)" in out
 
 
+def test_compare_b_file_takes_the_b_flags_over_it(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    """A B.toml with --b-players/--b-roles/--b-agents: the flags win over the file, as they
+    do over arm A (they were silently dropped, and B played the file's table: a comparison
+    of two different tables reported as the change asked for)."""
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text("players = 12\n")
+    b.write_text("[rules]\nmaniac_vest = false\n")
+    rc, out, err = call(capsys, "compare", a, b, "--b-players", "12", "--b-agents", "uniform",
+                        "--games", "10")
+    assert rc == 0, err
+    arms = dict(line.split(": ", 1) for line in out.splitlines()[1:3])
+    assert arms["A"].split(" rules")[0] == arms["B"].split(" rules")[0]  # both 12 players
+    assert "'maniac_vest': False" in arms["B"]
+    from sim.game.rules import Composition
+
+    roles = Composition.standard(14).describe()
+    rc, out, err = call(capsys, "compare", a, b, "--b-roles", roles, "--games", "10")
+    assert rc == 0, err
+    assert out.splitlines()[2].startswith(f"B: {roles} ")
+
+
+def test_compare_plays_both_arms_with_the_same_profile_choice(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--single-profile is arm A's and arm B's alike: B played the shipped mixture while A
+    played the single profile, so the change measured was the mixture's, not B's flag."""
+    import sim.cli.analysis_commands as commands
+
+    seen = []
+    real = commands._b_setup
+
+    def spy(args: Any, a: Any) -> Any:
+        b = real(args, a)
+        seen.append((a.mixture, b.mixture))
+        return b
+
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text("players = 12\n")
+    b.write_text("players = 12\n[agents.params]\n\"town.noise\" = 0.2\n")
+    for arms in ([str(a), "--b-param", "town.noise=0.2"], [str(a), str(b)]):
+        seen.clear()
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(commands, "_b_setup", spy)
+            rc, _, err = call(capsys, "compare", *arms, "--single-profile", "--games", "10")
+        assert rc == 0, err
+        assert seen and seen[0][0] is None and seen[0][1] is None
+
+
 def test_odds_on_a_finished_game_says_who_won(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
     game = {"players": [{"name": "Ann", "role": "civilian"}, {"name": "Bob", "role": "civilian"},

@@ -67,10 +67,18 @@ def sweep_name(spec: dict[str, Any], path: str) -> str:
 
 
 def _b_setup(args: argparse.Namespace, a: Any) -> Any:
+    """Arm B: the B.toml with the --b-* flags winning over it (arm A's own flags are A's),
+    or else arm A's setup changed by the --b-* flags. Either way B plays the same profile
+    choice as A (`--single-profile`) and the same handling of illegal requests."""
+    single = getattr(args, "single_profile", False)
     if args.b:
-        return build_setup(load_toml(args.b), where=args.b,
+        return build_setup(load_toml(args.b), where=args.b, players=args.b_players,
+                           roles=args.b_roles,
                            rules=parse_assignments(args.b_rule, "--b-rule"),
-                           params=parse_assignments(args.b_param, "--b-param"))
+                           agents=args.b_agents,
+                           agent_overrides=parse_assignments(args.b_agent, "--b-agent"),
+                           params=parse_assignments(args.b_param, "--b-param"),
+                           on_illegal=args.on_illegal, single_profile=single)
     if not (args.b_rule or args.b_param or args.b_roles or args.b_players or args.b_agents
             or args.b_agent):
         raise InputError("compare needs a second arm: a B.toml or --b-rule/--b-param/"
@@ -88,7 +96,8 @@ def _b_setup(args: argparse.Namespace, a: Any) -> Any:
         data, players=args.b_players or args.players,
         roles=args.b_roles or (None if args.b_players else args.roles), rules=rules,
         agents=args.b_agents or args.agents, agent_overrides=agent_over, params=params,
-        on_illegal=args.on_illegal, where=args.setup or "setup", params_file=args.params)
+        on_illegal=args.on_illegal, where=args.setup or "setup", params_file=args.params,
+        single_profile=single)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -373,8 +382,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser("compare", help="two arms on common random numbers: paired "
                                        "differences of win shares")
     add_setup_args(c)
-    c.add_argument("b", nargs="?", help="the second arm's TOML setup (default: arm A changed "
-                                        "by the --b-* flags)")
+    c.add_argument("b", nargs="?", help="the second arm's TOML setup, the --b-* flags winning "
+                                        "over it (default: arm A changed by the --b-* "
+                                        "flags)")
     c.add_argument("--b-rule", action="append", default=[], metavar="NAME=VALUE",
                    help="arm B: a rule option changed from arm A (repeatable; default: none)")
     c.add_argument("--b-param", action="append", default=[], metavar="NAME=VALUE",
