@@ -148,6 +148,22 @@ def test_recommend_passes_over_a_table_balanced_only_while_a_camp_blunders(
     assert calls == [closest] and table[0]["recommended"] and not table[0]["exploitable"]
 
 
+def test_recommend_checks_on_its_own_seed_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check plays `check_seed` (scripts/recommend_all.py: the seed its `--check-only`
+    replays), by default the run's seed."""
+    import sim.analysis.recommend
+
+    seeds: list[int] = []
+    monkeypatch.setattr(sim.analysis.recommend, "exploit_check",
+                        lambda setup, **kw: seeds.append(kw["seed"])
+                        or _fake_check(set(), [])(setup, **kw))
+    kw: dict[str, Any] = dict(games=10, rounds=1, keep=4, confirm=1, confirm_games=20)
+    recommend(build_setup(None, players=14), 14, parse_target(None), seed=3, **kw)
+    recommend(build_setup(None, players=14), 14, parse_target(None), seed=3, check_seed=13,
+              **kw)
+    assert seeds == [3, 13]
+
+
 def test_recommend_recommends_nothing_when_every_confirmed_table_is_exploitable(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import sim.analysis.recommend

@@ -66,7 +66,8 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
               rounds: int = 4, keep: int = 10, seed: int = 0, jobs: int = 1,
               confirm: int = 3, confirm_games: int | None = None, boot: int = 2000,
               check: int = 1, check_games: int = CHECK_GAMES, check_budget: int = CHECK_BUDGET,
-              max_gain: float = MAX_GAIN, log: Any = None) -> list[dict[str, Any]]:
+              max_gain: float = MAX_GAIN, check_seed: int | None = None,
+              log: Any = None) -> list[dict[str, Any]]:
     """Successive halving over `candidates(n)`: every candidate plays `games`, the closer half
     goes on with twice the games (continuing the same seed stream), until `keep` are left
     or `rounds` are done.
@@ -88,7 +89,8 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
     than `max_gain` (the lower end of its gain's interval above it). An exploitable row
     moves below the confirmed rows that are not, and the first checked row that holds is
     `recommended` (none is when every confirmed row is exploitable). With `check` 0
-    nothing is checked and the closest confirmed row is `recommended`."""
+    nothing is checked and the closest confirmed row is `recommended`. The check plays
+    `check_seed` (default: `seed`)."""
     pool = [(c, replace(base, comp=c)) for c in candidates(n, base.rules)]
     state: dict[str, dict[str, Any]] = {}
     played = 0
@@ -157,7 +159,8 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
         for row in confirmed:
             if held >= check:
                 break
-            row["exploit"] = exploit_check(setups[row["composition"]], seed=seed,
+            row["exploit"] = exploit_check(setups[row["composition"]],
+                                           seed=seed if check_seed is None else check_seed,
                                            games=check_games, budget=check_budget,
                                            jobs=jobs, log=log)
             row["exploitable"] = bool(row["exploit"]["largest"]["low"] > max_gain)
