@@ -16,7 +16,7 @@ from sim.game.errors import InputError
 from sim.game.roles import Clan, Role, Winner
 from sim.game.rules import Composition, RuleSet
 from sim.play.runner import run
-from sim.play.setup import Setup
+from sim.play.setup import Setup, parse_roles
 from sim.play.stats import (
     share_interval,
 )
@@ -38,7 +38,11 @@ MAX_GAIN = 0.02
 def candidates(n: int, rules: RuleSet | None = None) -> list[Composition]:
     """Compositions near the standard table: each clan one smaller or larger, the maniac,
     ninja, doctor and necromancer in or out (at most one out); civilians fill up. Only
-    valid tables (D2.1) are kept."""
+    valid tables (D2.1) are kept.
+
+    Each is the table its text describes (`parse_roles`), seated in the text's order: the
+    deal permutes the seats, so a table seated otherwise plays other games from the same
+    seed, and `run --roles TEXT` with the seed would not replay what was recommended."""
     rules = rules or RuleSet()
     std = Composition.standard(n)
     ys, ts = std.clan_size(Clan.YAKUZA), std.clan_size(Clan.TRIAD)
@@ -54,7 +58,7 @@ def candidates(n: int, rules: RuleSet | None = None) -> list[Composition]:
             except InputError:
                 continue
             if not comp.problems(rules):
-                out.append(comp)
+                out.append(parse_roles(comp.describe(), n))
     return out
 
 
