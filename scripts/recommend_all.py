@@ -1,14 +1,13 @@
 """Recommended compositions for 20-30 players (results/recommended.csv):
-`recommend` by successive halving for each table size, then the winner confirmed with a
-precision run (every camp's 95% half-width under 1 point), then checked against each
-camp's best response (`exploit`'s search, as `recommend --check` does: a table balanced only
-because a camp blunders is no recommendation): the largest gain a camp finds with its
-interval, and NashConv.
-
-`recommend` itself checks its closest confirmed tables in order and passes over one where a
-camp's best response surely gains more than 2 points (`recommend --max-gain`): the
-`recommended` column says whether the table chosen held that check, `passed_over` names the
-closer tables passed over.
+`recommend` by successive halving for each table size, its closest confirmed tables checked
+in order against each camp's best response (`exploit`'s search, seed CHECK_SEED, as
+`recommend --check` does: a table where a camp's best response surely gains more than 2
+points, `recommend --max-gain`, is balanced only because that camp blunders and is passed
+over), then the chosen table confirmed with a precision run (every camp's 95% half-width
+under 1 point). The columns record the check that decided (the largest gain a camp finds,
+with its interval, and NashConv), `recommended` whether the table held it (false: none of
+the confirmed tables did, and this is the closest), and `passed_over` the closer tables
+that did not hold.
 
 Run: .venv/bin/python scripts/recommend_all.py [--jobs 2]
      .venv/bin/python scripts/recommend_all.py --players 28   # replay some sizes' rows only
