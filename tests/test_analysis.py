@@ -204,7 +204,7 @@ def test_cli_recommend_says_why_the_closest_table_is_not_recommended(
             "--confirm", "2", "--confirm-games", "40", "--quiet"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert out.count("not recommended: the town surely gains over 2%") == 2
+    assert out.count("not recommended: the town surely gains over 2 points") == 2
     assert "no table recommended" in out and "    recommended" not in out
     calls.clear()
     monkeypatch.setattr(sim.analysis.recommend, "exploit_check", _fake_check(set(), calls))

@@ -172,7 +172,7 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
                 if log:
                     big = row["exploit"]["largest"]
                     log(f"not recommended: {row['composition']} (the {big['camp']} gain "
-                        f"{big['gain']:+.1%}, surely above {max_gain:.0%})")
+                        f"{100 * big['gain']:+.1f} points, surely above {100 * max_gain:g})")
             else:
                 held += 1
         # a table balanced only while a camp blunders goes below those that hold (stable:

@@ -181,14 +181,15 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                   f"{ex['nash_conv']:.2%} [{ex['low']:.2%}, {ex['high']:.2%}]")
             if row["exploitable"]:
                 print(f"    not recommended: the {big['camp']} surely gains over "
-                      f"{args.max_gain:.0%} by playing differently, so the table is "
-                      "balanced only while it blunders")
+                      f"{100 * args.max_gain:g} points by playing differently, so the table "
+                      "is balanced only while it blunders")
         if row.get("recommended"):
             print("    recommended" + (" (closest of those that hold against each camp's "
                                        "best response)" if "exploit" in row else ""))
     if confirmed and not any(r.get("recommended") for r in confirmed):
         print(f"no table recommended: in every confirmed table a camp surely gains over "
-              f"{args.max_gain:.0%} by playing differently (--confirm more, or --max-gain)")
+              f"{100 * args.max_gain:g} points by playing differently (--confirm more, or "
+              "--max-gain)")
     return 0
 
 
