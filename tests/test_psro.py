@@ -592,12 +592,15 @@ def test_a_known_strong_answer_the_searches_let_go_wins_the_final_stage(tmp_path
                       '[[mixture.town]]\nweight = 0.0\nparams = { "town.noise" = 0.0 }\n')
     setup = build_setup(players=14, params_file=p)
     monkeypatch.setattr(search, "_select",
-                        lambda ev, camp, pool, budget: search._Found({}, 1, 0))
+                        lambda ev, camp, pool, budget, **kw: search._Found({}, 1, 0))
     br = search.best_response(setup, "town", seed=2, games=1000, budget=200)
     assert br.deviation == {"town.noise": 0.0}
     assert br.gain > 0.05 and br.low > 0
-    # one stand-in a search; the known profile alone; noise 0 and noise 2 over the mixture
-    assert br.tried == 2 + 3
+    # one stand-in a search and an ascent step; the known profile alone; noise 0 and
+    # noise 2 over the mixture; the answers found before (sim/data/answers.toml)
+    answers = search.known_answers(setup, "town")
+    assert answers
+    assert br.tried == 2 + search.ASCENT_STEPS + 3 + len(answers)
 
 
 def test_an_overlay_answer_joins_the_population_on_each_weighty_profile():

@@ -168,3 +168,96 @@ def test_a_deviation_starts_from_the_profile_not_the_declared_default() -> None:
     assert {"town.crowd": 0.7} not in moves and {"town.crowd": 0.35} in moves
     mine = build_setup(players=25, params={"town.crowd": "0"})
     assert current_value(mine, dims["town.crowd"]) == 0.0
+
+
+class ChainEvaluator(Evaluator):
+    """Town's answer is a chain of three changes: crowd 0 gains alone; a hero's silence
+    (counter 0) gains only with it; a harder reading of disputed claims (counterclaim 3)
+    only with both. Games on common random numbers by index, as FakeEvaluator."""
+
+    def winners(self, dev: Mapping[str, Value], start: int, n: int) -> np.ndarray:
+        crowd = float(dev.get("town.crowd", 0.7)) == 0.0
+        silent = crowd and float(dev.get("town.counter", 1.0)) == 0.0
+        hard = silent and float(dev.get("town.counterclaim", 1.5)) == 3.0
+        p = 0.4 + 0.08 * crowd + 0.06 * silent + 0.08 * hard
+        self.played += n
+        u = np.random.default_rng(start).random(n)
+        return np.where(u < p, int(Winner.TOWN), int(Winner.YAKUZA))
+
+
+def test_coordinate_ascent_reaches_a_combination_whose_parts_gain_nothing_alone() -> None:
+    """Issue 24: Town's four-change answer was missed at 25 and 30 players because the
+    search combined only single moves that gained alone. The ascent from the selection's
+    winner adds one parameter at a time on top of it, so a chain is reached."""
+    import sim.analysis.search as search
+
+    setup = build_setup(None, players=12, single_profile=True)
+    # the answers found before are not what finds it here
+    no_answers = pytest.MonkeyPatch()
+    no_answers.setattr(search, "answers_text", lambda: "")
+    try:
+        br = best_response(setup, "town", games=4000, budget=40_000,
+                           evaluator=ChainEvaluator(setup, seed=0))
+    finally:
+        no_answers.undo()
+    assert br.deviation["town.crowd"] == 0.0
+    assert br.deviation["town.counter"] == 0.0
+    assert br.deviation["town.counterclaim"] == 3.0
+    assert br.gain == pytest.approx(0.22, abs=0.03)
+
+
+def test_without_the_ascent_the_chain_is_missed() -> None:
+    """The test above can fail: with no ascent steps the search stops at crowd 0."""
+    import sim.analysis.search as search
+
+    setup = build_setup(None, players=12, single_profile=True)
+    mp = pytest.MonkeyPatch()
+    mp.setattr(search, "answers_text", lambda: "")
+    mp.setattr(search, "ASCENT_STEPS", 0)
+    try:
+        br = best_response(setup, "town", games=4000, budget=40_000,
+                           evaluator=ChainEvaluator(setup, seed=0))
+    finally:
+        mp.undo()
+    assert br.deviation.get("town.counterclaim") != 3.0
+    assert br.gain < 0.15
+
+
+def test_an_answer_found_before_is_replayed_and_confirmed(monkeypatch) -> None:
+    """sim/data/answers.toml: an answer another search found is a candidate of every
+    search's final stage, so a search that finds nothing of it still reports it, with the
+    gain its confirming games measure."""
+    import sim.analysis.search as search
+
+    monkeypatch.setattr(search, "answers_text", lambda: (
+        '[[answer]]\ncamp = "town"\nparams = { "town.crowd" = 0.0, "town.counter" = 0.0, '
+        '"town.counterclaim" = 3.0, "not.seated" = 1.0 }\nfound = "a test"\n'
+        '[[answer]]\ncamp = "yakuza"\nparams = { "yakuza.noise" = 0.0 }\nfound = "a test"\n'))
+    monkeypatch.setattr(search, "ASCENT_STEPS", 0)
+    monkeypatch.setattr(search, "_select",
+                        lambda ev, camp, pool, budget, **kw: search._Found({}, 1, 0))
+    setup = build_setup(None, players=12, single_profile=True)
+    assert search.known_answers(setup, "town") == [
+        {"town.crowd": 0.0, "town.counter": 0.0, "town.counterclaim": 3.0}]
+    br = best_response(setup, "town", games=4000, budget=1000,
+                       evaluator=ChainEvaluator(setup, seed=0))
+    assert br.deviation == {"town.crowd": 0.0, "town.counter": 0.0,
+                            "town.counterclaim": 3.0}
+    assert br.gain == pytest.approx(0.22, abs=0.03) and br.tried == 2
+
+
+def test_the_committed_answers_name_their_camps_parameters() -> None:
+    """Every answer of sim/data/answers.toml is a deviation of its camp at the standard
+    tables (a misspelt parameter would be dropped silently) and says where it was found."""
+    import tomllib
+
+    from sim.analysis.search import answers_text, camp_space
+
+    entries = tomllib.loads(answers_text())["answer"]
+    assert entries
+    setups = [build_setup(None, players=n) for n in (20, 25, 30)]
+    for e in entries:
+        assert e["found"]
+        for s in setups:
+            names = {d.name for d in camp_space(s, e["camp"])}
+            assert set(e["params"]) <= names, (e["camp"], set(e["params"]) - names)

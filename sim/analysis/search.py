@@ -4,8 +4,12 @@ simulation), and iterated best response towards an approximate equilibrium.
 
 A camp's deviations are its agents' parameters (`AgentSet.space`): every single-parameter
 move over each dimension's search values, then a few combinations of the best single moves
-(coordinate ascent: the best value of each helpful dimension, added in turn). The other
-camps keep their parameters, as optuna's partial-fixed sampler keeps some parameters fixed.
+(the best value of each helpful dimension, added in turn), then coordinate ascent from the
+winner (every move of another parameter added on top of it, the best kept, twice: a
+combination whose parts gain little alone, as Town's four-change answer of issue 24, is
+reached this way), and the answers found before (`sim/data/answers.toml`) as they stand.
+The other camps keep their parameters, as optuna's partial-fixed sampler keeps some
+parameters fixed.
 
 Games are spent adaptively and on common random numbers:
 
@@ -53,6 +57,13 @@ MIN_STAGE_GAMES = 50
 ETA = 3
 #: at most this many of the best single moves are combined
 MAX_COMBINED = 5
+#: steps of coordinate ascent from the selection's winner (each adds one parameter)
+ASCENT_STEPS = 2
+#: the share of a camp's selection budget the ascent spends (the rest: the selection)
+ASCENT_SHARE = 0.2
+#: answers found before (issue 24: a search at one table size or seed found what another
+#: missed), replayed by every search in its final stage
+ANSWERS_FILE = "answers.toml"
 
 Deviation = dict[str, Value]
 Progress = Callable[[int], None]
@@ -212,13 +223,15 @@ class _Found:
     spent: int
 
 
-def _select(ev: Evaluator, camp: str, pool: list[Deviation], budget: int) -> _Found:
-    """Successive halving over `pool` (single moves; the best ones' combinations join after
-    the first stage) against the evaluator's baseline, on the selection stages' ranges."""
+def _select(ev: Evaluator, camp: str, pool: list[Deviation], budget: int, *,
+            combine: bool = True) -> _Found:
+    """Successive halving over `pool` against the evaluator's baseline, on the selection
+    stages' ranges; with `combine`, the best single moves' combinations join after the
+    first stage."""
     w = int(Winner[camp.upper()])
     stats: dict[tuple[Any, ...], list[float]] = {}  # key -> [sum of paired diffs, games]
     devs: dict[tuple[Any, ...], Deviation] = {profile_key(d): d for d in pool}
-    spent, stage, combos_pending = 0, 0, True
+    spent, stage, combos_pending = 0, 0, combine
 
     def mean(dev: Deviation) -> float:
         s = stats.get(profile_key(dev))
@@ -238,7 +251,7 @@ def _select(ev: Evaluator, camp: str, pool: list[Deviation], budget: int) -> _Fo
         pool.sort(key=mean, reverse=True)
         if combos_pending:
             combos_pending = False
-            singles = [(d, mean(d)) for d in pool]
+            singles = [(d, mean(d)) for d in pool if len(d) == 1]
             pool = pool[: max(1, math.ceil(len(pool) / ETA))]
             for combo in combinations(singles):
                 key = profile_key(combo)
@@ -255,12 +268,88 @@ def _select(ev: Evaluator, camp: str, pool: list[Deviation], budget: int) -> _Fo
     return _Found(pool[0], len(stats), spent)
 
 
+def ascent(ev: Evaluator, camp: str, start: Deviation, moves: Sequence[Deviation],
+           budget: int, steps: int | None = None) -> tuple[list[Deviation], _Found]:
+    """Coordinate ascent from `start`: at each step every move of a parameter not yet set,
+    added on top, by successive halving (no combinations); the step's winner is the next
+    step's start. Gives each step's winner, and what the steps tried and spent."""
+    steps = ASCENT_STEPS if steps is None else steps
+    out: list[Deviation] = []
+    cur, tried, spent = dict(start), 0, 0
+    for k in range(steps):
+        pool = [{**cur, **m} for m in moves if not m.keys() & cur.keys()]
+        if not pool:
+            break
+        found = _select(ev, camp, pool, (budget - spent) // (steps - k), combine=False)
+        cur = dict(found.deviation)
+        out.append(cur)
+        tried, spent = tried + found.tried, spent + found.spent
+    return out, _Found(cur, tried, spent)
+
+
+def answers_text() -> str:
+    """The committed answers found before (sim/data/answers.toml), as text."""
+    import importlib.resources
+
+    return (importlib.resources.files("sim.data") / ANSWERS_FILE).read_text(encoding="utf-8")
+
+
+def known_answers(setup: Setup, camp: str) -> list[Deviation]:
+    """The camp's answers found before (sim/data/answers.toml), each as far as it is a
+    deviation at this table: its parameters that are directions here, at a value the
+    profile does not already play (over a mixture: that some profile does not play)."""
+    import tomllib
+
+    raw = answers_text()
+    dims = {d.name: d for d in camp_space(setup, camp)}
+    comps = setup.mixture.camps.get(camp, ()) if setup.mixture is not None else ()
+    out: list[Deviation] = []
+    for entry in tomllib.loads(raw).get("answer", []):
+        if entry["camp"] != camp:
+            continue
+        dev: Deviation = {}
+        for name, value in entry["params"].items():
+            if name not in dims:
+                continue
+            base = current_value(setup, dims[name])
+            played = [c.params.get(name, base) for c in comps] or [base]
+            if not all(_same(value, p) for p in played):
+                dev[name] = value
+        if dev and dev not in out:
+            out.append(dev)
+    return out
+
+
+def _final(candidates: Sequence[tuple[Evaluator, Deviation]], baseline: Evaluator,
+           camp: str, games: int) -> tuple[int, int]:
+    """The final stage on fresh game indices (FINAL_BASE): every candidate (an evaluator
+    and its deviation) against the baseline's games, a third of `games` // 2 each, then the
+    best third of them (at least ETA) the whole half. Gives the winner's index and the
+    games the candidates played."""
+    w = int(Winner[camp.upper()])
+    n = max(MIN_STAGE_GAMES, games // 2)
+    final, before, spent = list(range(len(candidates))), 0, 0
+    for stage_games in ((max(MIN_STAGE_GAMES, n // ETA), n) if len(candidates) > ETA
+                        else (n,)):
+        base = baseline.winners({}, FINAL_BASE, stage_games) == w
+        scores = {i: float((candidates[i][0].winners(candidates[i][1], FINAL_BASE,
+                                                      stage_games) == w).sum() - base.sum())
+                  for i in final}
+        spent += (stage_games - before) * len(final)  # a range's first games are cached
+        before = stage_games
+        final.sort(key=lambda i: scores[i], reverse=True)
+        final = final[: max(ETA, math.ceil(len(final) / ETA))]
+    return final[0], spent
+
+
 def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAULT_GAMES,
                   budget: int = DEFAULT_BUDGET, jobs: int = 1,
                   progress: Progress | None = None,
                   evaluator: Evaluator | None = None) -> BestResponse:
     """The best unilateral deviation of `camp` found with `budget` selection games (played
-    by the candidates, the baseline not counted), confirmed on `games` fresh paired games."""
+    by the candidates, the baseline not counted), confirmed on `games` fresh paired games.
+    The selection's winner, each ascent step's and the answers found before
+    (`known_answers`) meet in a final stage (`_final`) when there is more than one."""
     ev = evaluator or Evaluator(setup, seed=seed, jobs=jobs, progress=progress)
     if setup.mixture is not None and len(setup.mixture.camps.get(camp, ())) > 1:
         return _best_response_to_mixture(setup, camp, ev, seed=seed, games=games,
@@ -268,15 +357,27 @@ def best_response(setup: Setup, camp: str, *, seed: int = 0, games: int = DEFAUL
     pool = single_moves(setup, camp_space(setup, camp))
     if not pool:
         return BestResponse(camp, 0.0, 0.0, 0.0, {}, 0, games=0)
-    found = _select(ev, camp, pool, budget)
+    climb = int(budget * ASCENT_SHARE)
+    found = _select(ev, camp, list(pool), budget - climb)
+    steps, climbed = ascent(ev, camp, found.deviation, pool, climb)
+    tried, spent = found.tried + climbed.tried, found.spent + climbed.spent
+    devs: list[Deviation] = [found.deviation]
+    devs += [dev for dev in steps if dev not in devs]
+    for dev in known_answers(setup, camp):
+        if dev not in devs:
+            devs.append(dev)
+            tried += 1
+    best = 0
+    if len(devs) > 1:
+        best, final_spent = _final([(ev, d) for d in devs], ev, camp, games)
+        spent += final_spent
     a = ev.winners({}, CONFIRM_BASE, games)
-    b = ev.winners(found.deviation, CONFIRM_BASE, games)
+    b = ev.winners(devs[best], CONFIRM_BASE, games)
     from sim.analysis.compare import paired_compare
 
     c = paired_compare(a, b)[camp]
-    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(found.deviation),
-                        found.tried, share=c["b"], base_share=c["a"], games=games,
-                        selection_games=found.spent)
+    return BestResponse(camp, c["diff"], c["low"], c["high"], dict(devs[best]), tried,
+                        share=c["b"], base_share=c["a"], games=games, selection_games=spent)
 
 
 def overlay_moves(setup: Setup, camp: str) -> list[Deviation]:
@@ -340,19 +441,23 @@ def known_profiles(setup: Setup, camp: str) -> list[Deviation]:
 def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed: int,
                               games: int, budget: int) -> BestResponse:
     """A camp's best response when the setup mixes its profiles (sim.play.mixture). Two
-    searches, half the budget each:
+    searches, 40% of the budget each:
 
     - *alone*: from the camp's heaviest profile, played alone against the others' mixture
       (the answer is that profile, with the best deviation found on top);
     - *overlay*: a deviation applied on top of every profile of the camp's mixture, which
       keeps its mixing (what a strong player's change of habit is: a pre-emptive lie told
       whichever way the camp otherwise plays). The search above cannot express it when
-      the gain comes from the profiles the heaviest one is not.
+      the gain comes from the profiles the heaviest one is not;
 
-    The heaviest profile alone, the two winners and the answers known before (each other
-    profile of the camp's mixture played alone, `known_profiles`, and each value some
-    profile plays moved over the whole mixture, `known_moves`: a strong answer a few
-    hundred games of the searches' first stage let go, as happened at 30 players) then
+    and, with the rest, coordinate ascent from the overlay search's winner (`ascent`).
+
+    The heaviest profile alone, the searches' winners, each ascent step's, and the answers
+    known before (each other profile of the camp's mixture played alone, `known_profiles`;
+    each value some profile plays moved over the whole mixture, `known_moves`: a strong
+    answer a few hundred games of the searches' first stage let go, as happened at 30
+    players; and the answers found at other tables and seeds, `known_answers`, over the
+    whole mixture) then
     play a final stage on fresh game indices (FINAL_BASE) against the camp's mixing: a
     third of its games each, then the best third of them (at least 3) its whole games.
     Its best is confirmed on the confirming range, so the reported gain carries no
@@ -360,40 +465,36 @@ def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed
     from sim.analysis.compare import paired_compare
 
     assert setup.mixture is not None
-    w = int(Winner[camp.upper()])
     top = dict(setup.mixture.top(camp))
     alone = replace(setup, mixture=setup.mixture.fixed(camp, top))
     # the mixture's evaluator's jobs: `exploitability` passes its evaluator, not its jobs
     ev = Evaluator(alone, seed=seed, jobs=mixed.jobs, progress=mixed.progress)
-    half = budget // 2
+    climb = int(budget * ASCENT_SHARE)
+    half = (budget - climb) // 2
     tried, spent = 0, 0
     candidates: list[tuple[Evaluator, Deviation]] = [(ev, {})]
+    over = overlay_moves(setup, camp)
     for here, pool, part in ((ev, single_moves(alone, camp_space(alone, camp)), half),
-                             (mixed, overlay_moves(setup, camp), budget - half)):
+                             (mixed, over, budget - climb - half)):
         if pool:
-            found = _select(here, camp, pool, part)
+            found = _select(here, camp, list(pool), part)
             candidates.append((here, found.deviation))
             tried, spent = tried + found.tried, spent + found.spent
+    if over:  # coordinate ascent from the overlay search's winner, over the mixture
+        steps, climbed = ascent(mixed, camp, candidates[-1][1], over, climb)
+        candidates += [(mixed, dev) for dev in steps if (mixed, dev) not in candidates]
+        tried, spent = tried + climbed.tried, spent + climbed.spent
     seen = {(here is mixed, profile_key(dev)) for here, dev in candidates}
-    for here, known in ((ev, known_profiles(setup, camp)), (mixed, known_moves(setup, camp))):
+    for here, known in ((ev, known_profiles(setup, camp)), (mixed, known_moves(setup, camp)),
+                        (mixed, known_answers(setup, camp))):
         for dev in known:
             if (here is mixed, profile_key(dev)) not in seen:
                 seen.add((here is mixed, profile_key(dev)))
                 candidates.append((here, dev))
                 tried += 1
-    n = max(MIN_STAGE_GAMES, games // 2)
-    final, before = list(range(len(candidates))), 0
-    for stage_games in ((max(MIN_STAGE_GAMES, n // ETA), n) if len(candidates) > ETA
-                        else (n,)):
-        base = mixed.winners({}, FINAL_BASE, stage_games) == w
-        scores = {i: float((candidates[i][0].winners(candidates[i][1], FINAL_BASE,
-                                                      stage_games) == w).sum() - base.sum())
-                  for i in final}
-        spent += (stage_games - before) * len(final)  # a range's first games are cached
-        before = stage_games
-        final.sort(key=lambda i: scores[i], reverse=True)
-        final = final[: max(ETA, math.ceil(len(final) / ETA))]
-    here, dev = candidates[final[0]]
+    best, final_spent = _final(candidates, mixed, camp, games)
+    spent += final_spent
+    here, dev = candidates[best]
     overlay = here is mixed
     a = mixed.winners({}, CONFIRM_BASE, games)
     b = here.winners(dev, CONFIRM_BASE, games)
