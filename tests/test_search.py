@@ -261,3 +261,36 @@ def test_the_committed_answers_name_their_camps_parameters() -> None:
         for s in setups:
             names = {d.name for d in camp_space(s, e["camp"])}
             assert set(e["params"]) <= names, (e["camp"], set(e["params"]) - names)
+
+
+def test_decompose_answer_plays_each_part_on_the_confirming_games() -> None:
+    """scripts/decompose_answer.py: each change alone, each leave-one-out (three or more
+    changes) and the whole answer; the whole answer's row is what compare finds on exploit's
+    confirming range; a misspelt parameter is one line and exit 2."""
+    import subprocess
+    import sys
+
+    from sim.analysis.compare import paired_compare
+    from sim.analysis.search import CONFIRM_BASE
+    from sim.play.runner import run
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "decompose_answer.py"
+    args = [sys.executable, str(script), "--players", "14", "--games", "120", "--seed", "3",
+            "--camp", "town", "--param", "town.counter=0", "--param", "town.defend_at=0.1",
+            "--param", "ninja.threshold=0.6"]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()[1:]
+    assert len(lines) == 3 + 3 + 1 and lines[-1].split()[0] == "all"
+    rows = []
+    for params in ({}, {"town.counter": "0", "town.defend_at": "0.1",
+                        "ninja.threshold": "0.6"}):
+        res = run(build_setup(None, players=14, params=params), games=120, seed=3,
+                  start=CONFIRM_BASE, keep_rows=True)
+        assert res.rows is not None
+        rows.append(res.rows[:, 1])
+    gain = paired_compare(rows[0], rows[1])["town"]["diff"]
+    assert float(lines[-1].split()[1]) == pytest.approx(gain * 100, abs=0.006)
+    bad = subprocess.run([*args[:-6], "--param", "town.countr=0"], capture_output=True,
+                         text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert "countr" in bad.stderr
