@@ -12,6 +12,7 @@ that did not hold.
 Run: .venv/bin/python scripts/recommend_all.py [--jobs 2]
      .venv/bin/python scripts/recommend_all.py --players 28   # replay some sizes' rows only
      .venv/bin/python scripts/recommend_all.py --check-only   # the committed tables' check
+                                                              # (and whether each holds it)
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pandas as pd
 from sim.analysis.recommend import (
     CHECK_BUDGET,
     CHECK_GAMES,
+    MAX_GAIN,
     exploit_check,
     parse_target,
     recommend,
@@ -69,6 +71,12 @@ def check_row(ex: dict) -> dict:
             "check_tried": min(g["tried"] for g in ex["gains"].values())}
 
 
+def exploitable(check: dict) -> bool:
+    """Whether a camp surely gains more than recommend's MAX_GAIN at the table checked
+    (the lower end of the largest gain's interval above it), as recommend decides."""
+    return bool(check["largest_gain_low"] > MAX_GAIN)
+
+
 def sizes(text: str) -> list[int]:
     """Table sizes from 20 to 30: a comma list of sizes or ranges, e.g. 28 or 20-23,28."""
     out: set[int] = set()
@@ -105,6 +113,10 @@ def main() -> None:
             print(json.dumps({"players": int(r.players), **checks[-1]}))
         for key in checks[0]:
             df[key] = [c[key] for c in checks]
+        # the check decides, as in recommend: a table where a camp surely gains more than
+        # MAX_GAIN is balanced only while that camp blunders (its closer tables, passed
+        # over before, are not searched again)
+        df["recommended"] = [not exploitable(c) for c in checks]
         df.to_csv(out, index=False)
         print("wrote", out)
         return

@@ -110,7 +110,13 @@ def section_recommended(out: list[str]) -> None:
                         f"{n} players `{c}`" for n, c in passed) + "."]
     if checked:
         worst = df.loc[df.largest_gain.idxmax()]
-        out += ["", f"The largest gain any camp finds at a recommended table is "
+        if held and not any(str(v) == "True" for v in df.recommended):
+            out += ["", "No size has a table that holds the check: against the default "
+                        "agents a camp surely gains more than 2 points at every table listed "
+                        "(Town, by the answer under *NashConv on the standard tables*), so "
+                        "their shares describe the rules as played by a camp that blunders. "
+                        "They are listed as the closest tables, not as recommendations."]
+        out += ["", f"The largest gain any camp finds at a table listed here is "
                     f"{100 * worst.largest_gain:+.1f} points ({NAMES[worst.largest_gain_camp]}, "
                     f"{int(worst.players)} players); the standard tables' own are under "
                     "*NashConv on the standard tables*. These are gains against the default "

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sim.analysis.calibrate import calibrate, fit_calibration
@@ -434,3 +435,37 @@ def test_recommend_target_refuses_odd_numbers(text: str) -> None:
 
     with pytest.raises(InputError):
         parse_target(text)
+
+
+def test_recommend_all_check_only_decides_recommended_as_recommend_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts/recommend_all.py --check-only: the committed tables' check replayed, and
+    each row's `recommended` set by it as recommend sets it (the lower end of the largest
+    gain above MAX_GAIN: not recommended), so the file never keeps a recommendation its
+    own check refutes."""
+    import importlib.util
+    import sys
+
+    from sim.analysis.recommend import MAX_GAIN
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("recommend_all",
+                                                  root / "scripts" / "recommend_all.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    (tmp_path / "results").mkdir()
+    pd.DataFrame({"players": [20, 21], "composition": ["a", "b"],
+                  "recommended": [True, True]}).to_csv(
+        tmp_path / "results" / "recommended.csv", index=False)
+    lows = {20: MAX_GAIN + 0.001, 21: MAX_GAIN - 0.001}
+    monkeypatch.setattr(mod, "ROOT", tmp_path)
+    monkeypatch.setattr(mod, "check_columns", lambda comp, n, jobs: {
+        "largest_gain_camp": "town", "largest_gain": lows[n] + 0.01,
+        "largest_gain_low": lows[n], "largest_gain_high": lows[n] + 0.02,
+        "nash_conv": 0.05, "nash_conv_low": 0.0, "nash_conv_high": 0.1, "check_tried": 40})
+    monkeypatch.setattr(sys, "argv", ["recommend_all.py", "--check-only", "--jobs", "1"])
+    mod.main()
+    df = pd.read_csv(tmp_path / "results" / "recommended.csv")
+    assert df.recommended.tolist() == [False, True]
+    assert df.largest_gain_low.tolist() == pytest.approx([lows[20], lows[21]])
