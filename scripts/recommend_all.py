@@ -26,8 +26,8 @@ import pandas as pd
 from sim.analysis.recommend import (
     CHECK_BUDGET,
     CHECK_GAMES,
-    MAX_GAIN,
     exploit_check,
+    exploitable,
     parse_target,
     recommend,
 )
@@ -71,12 +71,6 @@ def check_row(ex: dict) -> dict:
             "check_tried": min(g["tried"] for g in ex["gains"].values())}
 
 
-def exploitable(check: dict) -> bool:
-    """Whether a camp surely gains more than recommend's MAX_GAIN at the table checked
-    (the lower end of the largest gain's interval above it), as recommend decides."""
-    return bool(check["largest_gain_low"] > MAX_GAIN)
-
-
 def sizes(text: str) -> list[int]:
     """Table sizes from 20 to 30: a comma list of sizes or ranges, e.g. 28 or 20-23,28."""
     out: set[int] = set()
@@ -113,10 +107,10 @@ def main() -> None:
             print(json.dumps({"players": int(r.players), **checks[-1]}))
         for key in checks[0]:
             df[key] = [c[key] for c in checks]
-        # the check decides, as in recommend: a table where a camp surely gains more than
-        # MAX_GAIN is balanced only while that camp blunders (its closer tables, passed
-        # over before, are not searched again)
-        df["recommended"] = [not exploitable(c) for c in checks]
+        # the check decides, as in recommend (`exploitable`): a table where a camp surely
+        # gains more than MAX_GAIN is balanced only while that camp blunders (its closer
+        # tables, passed over before, are not searched again)
+        df["recommended"] = [not exploitable(c["largest_gain_low"]) for c in checks]
         df.to_csv(out, index=False)
         print("wrote", out)
         return

@@ -167,7 +167,7 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
                                            seed=seed if check_seed is None else check_seed,
                                            games=check_games, budget=check_budget,
                                            jobs=jobs, log=log)
-            row["exploitable"] = bool(row["exploit"]["largest"]["low"] > max_gain)
+            row["exploitable"] = exploitable(row["exploit"]["largest"]["low"], max_gain)
             if row["exploitable"]:
                 if log:
                     big = row["exploit"]["largest"]
@@ -185,6 +185,12 @@ def recommend(base: Setup, n: int, target: Mapping[str, float], *, games: int = 
     rest = [dict(selection[c.describe()], confirmed=False) for c, _ in pool[len(top):]]
     rest.sort(key=lambda r: r["distance"])
     return confirmed + rest
+
+
+def exploitable(largest_low: float, max_gain: float = MAX_GAIN) -> bool:
+    """Whether a checked table is balanced only while a camp blunders: the lower end of
+    the largest gain's interval above `max_gain` (the camp surely gains more)."""
+    return bool(largest_low > max_gain)
 
 
 def exploit_check(setup: Setup, *, seed: int, games: int, budget: int, jobs: int,
