@@ -5,9 +5,11 @@ simulation), and iterated best response towards an approximate equilibrium.
 A camp's deviations are its agents' parameters (`AgentSet.space`): every single-parameter
 move over each dimension's search values, then a few combinations of the best single moves
 (the best value of each helpful dimension, added in turn), then coordinate ascent from the
-winner (every move of another parameter added on top of it, the best kept, twice: a
-combination whose parts gain little alone, as Town's four-change answer of issue 24, is
-reached this way), and the answers found before (`sim/data/answers.toml`) as they stand.
+winner (every move of another parameter added on top of it, the best kept, twice: a chain
+whose later parts gain only on top of the earlier ones is reached this way), and the answers
+found before (`sim/data/answers.toml`) as they stand. A combination whose parts each lose
+alone, as Town's answer to the default of issue 24 (a hero's silence with a defence from the
+first votes), is reached by none of these searches, only by the answers file.
 The other camps keep their parameters, as optuna's partial-fixed sampler keeps some
 parameters fixed.
 
@@ -480,18 +482,19 @@ def _best_response_to_mixture(setup: Setup, camp: str, mixed: Evaluator, *, seed
             found = _select(here, camp, list(pool), part)
             candidates.append((here, found.deviation))
             tried, spent = tried + found.tried, spent + found.spent
+    steps: list[Deviation] = []
     if over:  # coordinate ascent from the overlay search's winner, over the mixture
         steps, climbed = ascent(mixed, camp, candidates[-1][1], over, climb)
-        candidates += [(mixed, dev) for dev in steps if (mixed, dev) not in candidates]
         tried, spent = tried + climbed.tried, spent + climbed.spent
     seen = {(here is mixed, profile_key(dev)) for here, dev in candidates}
-    for here, known in ((ev, known_profiles(setup, camp)), (mixed, known_moves(setup, camp)),
-                        (mixed, known_answers(setup, camp))):
+    for here, known, counted in ((mixed, steps, True), (ev, known_profiles(setup, camp), False),
+                                 (mixed, known_moves(setup, camp), False),
+                                 (mixed, known_answers(setup, camp), False)):
         for dev in known:
             if (here is mixed, profile_key(dev)) not in seen:
                 seen.add((here is mixed, profile_key(dev)))
                 candidates.append((here, dev))
-                tried += 1
+                tried += 0 if counted else 1  # the ascent counted what it tried
     best, final_spent = _final(candidates, mixed, camp, games)
     spent += final_spent
     here, dev = candidates[best]
