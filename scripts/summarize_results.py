@@ -442,6 +442,9 @@ def section_nash_conv(out: list[str]) -> None:
                 "`scripts/nash_conv.py`).", ""]
         return
     df = pd.read_csv(path)
+    default = df[df.profile == "default"]
+    measured = (f"seed {', '.join(str(int(x)) for x in sorted(set(default.seed.dropna())))}"
+                f", {', '.join(sorted(set(default.date.dropna().astype(str))))}")
     out += ["A balance figure describes the rules only as far as no camp could do better by "
             "playing differently. Each row is `mafia-sim exploit` on the standard table: "
             "each camp's best deviation found (its talk and votes included) against the "
@@ -452,8 +455,8 @@ def section_nash_conv(out: list[str]) -> None:
             "it); *shipped_single* is the same file's single profile (`--single-profile`, "
             "the default until 2026-12-04); another name is the parameter file measured "
             "(`--params`, results/profiles/). Every figure is what the search found, a "
-            "lower bound on what a camp could gain. The *default* rows (seed 43, "
-            "2026-12-07) come from the search that replays the answers found before "
+            f"lower bound on what a camp could gain. The *default* rows ({measured}) "
+            "come from the search that replays the answers found before "
             "(`sim/data/answers.toml`); the other rows come from the search before it, "
             "which missed Town's answer to the default (a hero's "
             "silence with a defence from the first votes, two changes that each lose "
