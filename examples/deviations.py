@@ -17,6 +17,12 @@ both arms), so its interval is the deviation's own effect.
 - `Decoy*` (a civilian or VSB): when he leads the day's vote, he claims a hero role as a
   decoy.
 - `SilentDoctor` etc.: the real holder never counterclaims a false claim of his role.
+- `RopeAnswerDoctor`, `OffRopeAnswerDoctor`, `LateAnswerDoctor` etc.: the real holder answers
+  a claim of his role by where it was made (R5.2, P5.6): only one made under the rope (its
+  author led the day's vote), only one made off it, or one made off the rope at once and one
+  made under it only once its author has lived through that day (a Town decoy has then done
+  his job, and a liar who escaped the rope is still answered). The shipped `town.counter`
+  answers both at once.
 - `FakeCop*` (the Don of one clan, or the maniac): on the first day, before anyone has
   claimed the commissar, he claims him and names a living outsider a member of a clan (a
   false check): the fake cop who speaks first, to frame a Town player. It gained the
@@ -32,7 +38,14 @@ from __future__ import annotations
 from agents.clans import ClanAgent, KamikazeAgent, ThugAgent
 from agents.common import commissar_shown, day_leader, doomed, unclaimed_hero
 from agents.maniac import ManiacAgent
-from agents.town import DoctorAgent, NecromancerAgent, NinjaAgent, TownAgent
+from agents.town import (
+    DoctorAgent,
+    NecromancerAgent,
+    NinjaAgent,
+    TownAgent,
+    claim_context,
+    holder_alive,
+)
 from sim.engine.view import PlayerView
 from sim.game.roles import Clan
 from sim.game.talk import CHECK, CLAIM, Statement
@@ -186,6 +199,80 @@ class SilentNinja(_Silent, NinjaAgent):
 
 class SilentNecromancer(_Silent, NecromancerAgent):
     pass
+
+
+class _AnswerByContext:
+    """The real holder's answer to a claim of his role, by where the claim was made."""
+
+    enabled = True
+    when = "rope"  # "rope", "off_rope" or "late" (module docstring)
+
+    def respond(self, view: PlayerView, rng) -> list[Statement]:  # type: ignore[no-untyped-def]
+        if not self.enabled:
+            return list(super().respond(view, rng))  # type: ignore[misc]
+        if self.claimed:
+            return []
+        pub = view.public
+        role, me = view.role.key, self.seat  # type: ignore[attr-defined]
+        first: dict[int, int] = {}  # each rival's first claim of the role, by its index
+        for index, stmt in enumerate(pub.statements):
+            if stmt.kind is CLAIM and stmt.value == role and stmt.speaker != me:
+                first.setdefault(stmt.speaker, index)
+        rivals = [(who, index) for who, index in first.items() if pub.alive[who]]
+
+        def answered(index: int) -> bool:
+            roped = claim_context(pub, index)
+            if self.when == "rope":  # as shipped: a rope claim Town would believe
+                return (roped and len(rivals) == 1
+                        and holder_alive(pub) >= self.p["rope_calm"])  # type: ignore[attr-defined]
+            if self.when == "off_rope":
+                return not roped
+            return not roped or pub.statements[index].turn < view.turn
+
+        if not any(answered(index) for _, index in rivals):
+            return []
+        if rng.random() >= self.p["counter"]:  # type: ignore[attr-defined]
+            return []
+        said = list(self.role_claim(view))  # type: ignore[attr-defined]
+        if said:
+            self.claimed = True
+        return said
+
+
+class RopeAnswerDoctor(_AnswerByContext, DoctorAgent):
+    pass
+
+
+class RopeAnswerNinja(_AnswerByContext, NinjaAgent):
+    pass
+
+
+class RopeAnswerNecromancer(_AnswerByContext, NecromancerAgent):
+    pass
+
+
+class OffRopeAnswerDoctor(_AnswerByContext, DoctorAgent):
+    when = "off_rope"
+
+
+class OffRopeAnswerNinja(_AnswerByContext, NinjaAgent):
+    when = "off_rope"
+
+
+class OffRopeAnswerNecromancer(_AnswerByContext, NecromancerAgent):
+    when = "off_rope"
+
+
+class LateAnswerDoctor(_AnswerByContext, DoctorAgent):
+    when = "late"
+
+
+class LateAnswerNinja(_AnswerByContext, NinjaAgent):
+    when = "late"
+
+
+class LateAnswerNecromancer(_AnswerByContext, NecromancerAgent):
+    when = "late"
 
 
 def commissar_claimed(view: PlayerView) -> bool:

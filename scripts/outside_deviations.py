@@ -5,6 +5,10 @@ deviating camp's own gain with its 95% interval (issue 24's second target):
 
     scripts/outside_deviations.py --players 25 --games 4000 --seed 11 --jobs 2 [--params FILE]
 
+`--only TEXT` plays the rows whose description holds TEXT (repeatable); with `--into FILE`
+(a JSON this script wrote, for the same players, games, seed and parameters) those rows
+replace or join the file's, in this list's order, and the file is written back.
+
 Each line is `mafia-sim compare --b-agent ...` with the same seed in both arms (arm A the
 default agents, or for the last rows the other clan already deviating); the JSON keeps every
 camp's change too, for what a deviation hands the other camps.
@@ -16,7 +20,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,6 +73,15 @@ DEVIATIONS: list[Deviation] = [
     Deviation("real heroes never counterclaim", "town",
               {"doctor": "SilentDoctor", "ninja": "SilentNinja",
                "necromancer": "SilentNecromancer"}),
+    Deviation("real heroes answer only claims made under the rope", "town",
+              {"doctor": "RopeAnswerDoctor", "ninja": "RopeAnswerNinja",
+               "necromancer": "RopeAnswerNecromancer"}),
+    Deviation("real heroes answer only claims made off the rope", "town",
+              {"doctor": "OffRopeAnswerDoctor", "ninja": "OffRopeAnswerNinja",
+               "necromancer": "OffRopeAnswerNecromancer"}),
+    Deviation("real heroes answer a rope claim only once its day is over", "town",
+              {"doctor": "LateAnswerDoctor", "ninja": "LateAnswerNinja",
+               "necromancer": "LateAnswerNecromancer"}),
     Deviation("Yakuza members lie pre-emptively, when the Triad's do", "yakuza", BOTH_EARLY,
               base=TRIAD_EARLY),
     Deviation("Triad members lie pre-emptively, when the Yakuza's do", "triad", BOTH_EARLY,
@@ -88,9 +101,34 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--params", help="a parameter file (default: the agents' default)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--only", action="append", metavar="TEXT",
+                    help="play only the rows whose description holds TEXT (repeatable)")
+    ap.add_argument("--into", type=Path, metavar="FILE",
+                    help="merge the rows played into this JSON (written by this script for "
+                         "the same players, games, seed and parameters) and write it back")
     args = ap.parse_args()
+    chosen = [d for d in DEVIATIONS
+              if not args.only or any(t in d.what for t in args.only)]
+    if not chosen:
+        print(f"outside_deviations: no row's description holds {args.only}", file=sys.stderr)
+        return 2
+    before: dict[str, Any] | None = None
+    if args.into is not None:
+        try:
+            before = json.loads(args.into.read_text())
+        except (OSError, ValueError) as e:
+            print(f"outside_deviations: cannot read {args.into}: {e}", file=sys.stderr)
+            return 2
+        run = {"players": args.players, "games": args.games, "seed": args.seed,
+               "params": args.params}
+        differs = [k for k, v in run.items() if before.get(k) != v]
+        if differs:
+            print(f"outside_deviations: {args.into} was played with other "
+                  f"{', '.join(differs)} ({', '.join(str(before.get(k)) for k in differs)})",
+                  file=sys.stderr)
+            return 2
     out = []
-    for dev in DEVIATIONS:
+    for dev in chosen:
         def assigned(agents: dict[str, str] | None) -> dict[str, str]:
             return {role: f"deviations:{cls}" for role, cls in (agents or {}).items()}
 
@@ -110,9 +148,17 @@ def main() -> int:
         if not args.json:
             print(f"{dev.what:<55} {dev.camp:<7} {c['diff'] * 100:+6.2f} "
                   f"[{c['low'] * 100:+.2f}, {c['high'] * 100:+.2f}]", flush=True)
+    doc = {"players": args.players, "games": args.games, "seed": args.seed,
+           "params": args.params, "deviations": out}
+    if before is not None:
+        rows = {r["deviation"]: r for r in before.get("deviations", [])}
+        rows.update({r["deviation"]: r for r in out})
+        order = [d.what for d in DEVIATIONS]
+        doc["deviations"] = sorted(rows.values(), key=lambda r: (
+            order.index(r["deviation"]) if r["deviation"] in order else len(order)))
+        args.into.write_text(json.dumps(doc, indent=2) + "\n")
     if args.json:
-        print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,
-                          "params": args.params, "deviations": out}, indent=2))
+        print(json.dumps(doc, indent=2))
     return 0
 
 
