@@ -431,6 +431,10 @@ def default_exploit_file(players: int) -> str:
     return found.group(1) if found else f"exploit_{players}.json"
 
 
+#: the first day of nash_conv.csv rows measured by the search that replays sim/data/answers.toml
+ANSWERS_SINCE = "2026-12-07"
+
+
 def section_nash_conv(out: list[str]) -> None:
     """Each camp's best gain and NashConv on the standard tables (sim/data/nash_conv.csv,
     linked from results/, written by scripts/nash_conv.py): the figures every balance
@@ -445,6 +449,10 @@ def section_nash_conv(out: list[str]) -> None:
     default = df[df.profile == "default"]
     measured = (f"seed {', '.join(str(int(x)) for x in sorted(set(default.seed.dropna())))}"
                 f", {', '.join(sorted(set(default.date.dropna().astype(str))))}")
+    # the search has replayed the answers found before since 2026-12-07 (ad69545)
+    replayed = sorted(set(df[(df.date.astype(str) >= ANSWERS_SINCE)
+                             & (df.profile != "default")].profile))
+    also = f" and the rows of {', '.join(replayed)}" if replayed else ""
     out += ["A balance figure describes the rules only as far as no camp could do better by "
             "playing differently. Each row is `mafia-sim exploit` on the standard table: "
             "each camp's best deviation found (its talk and votes included) against the "
@@ -455,12 +463,13 @@ def section_nash_conv(out: list[str]) -> None:
             "it); *shipped_single* is the same file's single profile (`--single-profile`, "
             "the default until 2026-12-04); another name is the parameter file measured "
             "(`--params`, results/profiles/). Every figure is what the search found, a "
-            f"lower bound on what a camp could gain. The *default* rows ({measured}) "
+            f"lower bound on what a camp could gain. The *default* rows ({measured}){also} "
             "come from the search that replays the answers found before "
             "(`sim/data/answers.toml`); the other rows come from the search before it, "
             "which missed Town's answer to the default (a hero's "
             "silence with a defence from the first votes, two changes that each lose "
-            "alone), so they understate what Town could gain: against the default, by "
+            "alone: the early defence brings Town's decoys to claim at the first votes, "
+            "and a hero who answers them shows himself), so they understate what Town could gain: against the default, by "
             "about 8 points. Issue 24's target is every gain at most "
             "1 point with its upper end at most 2, at least 30 deviations tried a camp.", "",
             "| profile | players | Town | Yakuza | Triad | maniac | NashConv | fewest tried "
