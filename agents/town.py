@@ -10,7 +10,13 @@ checks weighted by his trust in the one who announced them.
 - Vote: the highest suspicion plus `crowd` per vote already cast for that player today,
   with the day's doubt (`noise`, his own draw once a day). Never a known Town player.
 - A hero who leads the day's vote answers with his role (`defend_at`): the commissar or
-  sergeant with his checks, the doctor, ninja or necromancer with a claim.
+  sergeant with his checks, the doctor, ninja or necromancer with a claim. A civilian who
+  leads it may claim a hero role as a decoy (`decoy`), and a hero answers another's claim of
+  his role with his own (`counter`, P5.6). Town's talk holds together in two ways: decoys
+  with heroes who keep silent, or no decoys with heroes who answer. With decoys, a hero who
+  answers a claim made under the rope may be answering his own decoy, and shows himself to
+  the killers (results/mixture.md, 2026-12-07: with the early defence, decoys and silent
+  heroes gain Town 6 to 8 points over the default, decoys and answering heroes lose 5.5).
 - Commissar: checks the most suspicious unchecked player; opens up by `reveal`. The
   sergeant with the badge (R7.5) claims sergeant and announces the checks.
 - Doctor: guards a trusted opened commissar with chance `guard_opened` (two killers aim at
