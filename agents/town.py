@@ -16,7 +16,8 @@ checks weighted by his trust in the one who announced them.
   with heroes who keep silent, or no decoys with heroes who answer. With decoys, a hero who
   answers a claim made under the rope may be answering his own decoy, and shows himself to
   the killers (results/mixture.md, 2026-12-07: with the early defence, decoys and silent
-  heroes gain Town 6 to 8 points over the default, decoys and answering heroes lose 5.5).
+  heroes gain Town 6 to 8 points over the default, decoys and answering heroes lose 5.5
+  at 25 and 30 players).
 - Commissar: checks the most suspicious unchecked player; opens up by `reveal`. The
   sergeant with the badge (R7.5) claims sergeant and announces the checks.
 - Doctor: guards a trusted opened commissar with chance `guard_opened` (two killers aim at
