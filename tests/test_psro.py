@@ -759,3 +759,43 @@ def test_meta_solver_holdout_scores_each_solver_on_the_other_table(tmp_path, cap
     plain = tmp_path / "plain.toml"  # no [mixture]: not the shipped mixture in its place
     plain.write_text('[params]\n"town.crowd" = 0.1\n', encoding="utf-8")
     assert script.main(["--params", str(plain)]) == 2
+
+
+def test_psro_starts_from_the_files_weighty_profiles_with_start_weight(tmp_path, monkeypatch):
+    """`start_weight` leaves the file's light profiles out of the populations (each camp's
+    heaviest always stays), so the payoff table spreads its games over fewer cells; at 0 the
+    populations are the file's every profile, as before."""
+    from sim.analysis import psro as psro_mod
+    from sim.analysis.search import BestResponse
+
+    monkeypatch.setattr(psro_mod, "exploitability", lambda setup, *, camps, **kw: {
+        "town": BestResponse("town", 0.0, -0.01, 0.01, {}, 30),
+        "yakuza": BestResponse("yakuza", 0.0, -0.01, 0.01, {}, 30)})
+    p = tmp_path / "mix.toml"
+    p.write_text('[[mixture.town]]\nweight = 0.01\nparams = { "town.crowd" = 0.0 }\n'
+                 '[[mixture.town]]\nweight = 0.99\nparams = { "town.crowd" = 1.0 }\n'
+                 '[[mixture.yakuza]]\nweight = 0.5\nparams = { "yakuza.noise" = 0.0 }\n'
+                 '[[mixture.yakuza]]\nweight = 0.5\nparams = { "yakuza.noise" = 1.0 }\n',
+                 encoding="utf-8")
+    setup = build_setup(players=14, params_file=p)
+    kw = {"camps": ["town", "yakuza"], "rounds": 1, "table_games": 90, "games": 50,
+          "budget": 100}
+    every = psro_mod.psro(setup, **kw)
+    assert every.populations["town"] == [{"town.crowd": 0.0}, {"town.crowd": 1.0}]
+    weighty = psro_mod.psro(setup, start_weight=0.02, **kw)
+    assert weighty.populations["town"] == [{"town.crowd": 1.0}]
+    assert len(weighty.populations["yakuza"]) == 2
+    # above every weight: each camp keeps its heaviest
+    assert psro_mod.psro(setup, start_weight=1.0, **kw).populations["town"] == [
+        {"town.crowd": 1.0}]
+
+
+def test_start_weight_needs_a_mixture_to_start_from(tmp_path, capsys):
+    out = tmp_path / "m.toml"
+    base = ["equilibrate", "--players", "14", "--rounds", "1", "--out", str(out)]
+    assert main([*base, "--mixture", "--single-profile", "--start-weight", "0.1"]) == 2
+    assert "--start-weight" in capsys.readouterr().err
+    assert main([*base, "--start-weight", "0.1"]) == 2
+    assert main([*base, "--mixture", "--start-weight", "1.5"]) == 2
+    assert "[0, 1]" in capsys.readouterr().err
+    assert not out.exists()

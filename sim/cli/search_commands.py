@@ -145,9 +145,14 @@ def cmd_equilibrate(args: argparse.Namespace) -> int:
 
     if not 0 <= args.tolerance < 1:
         raise InputError(f"--tolerance must be a share in [0, 1), got {args.tolerance}")
+    if not 0 <= args.start_weight <= 1:
+        raise InputError(f"--start-weight must be a weight in [0, 1], got {args.start_weight}")
     setup = setup_from_args(args)
     _check(args, setup)
     camps = seated_camps(setup, _camps(args))
+    if args.start_weight > 0 and (not args.mixture or setup.mixture is None):
+        raise InputError("--start-weight picks the profiles PSRO starts from: it needs "
+                         "--mixture and a --params file with a [mixture]")
     if args.mixture:
         return _equilibrate_mixture(args, setup, camps)
     bar = _bar(args, args.rounds * planned_games(setup, camps, args.games, args.budget))
@@ -295,7 +300,8 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
                    budget=args.budget, jobs=args.jobs,
                    progress=bar.update if bar is not None else None,
                    log=None if args.quiet else (bar.write if bar is not None else _log),
-                   checkpoint=checkpoint, solver=MetaSolver(args.meta_solver))
+                   checkpoint=checkpoint, solver=MetaSolver(args.meta_solver),
+                   start_weight=args.start_weight)
     except KeyboardInterrupt:
         if done:
             sys.stderr.write(f"mafia-sim: {out} holds round {done[-1]}'s mixture, the last "
@@ -347,6 +353,8 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         f"budget {args.budget} per camp, tolerance {args.tolerance:g}, meta-solver "
         f"{args.meta_solver}, {res.played} games "
         f"in {seconds:.0f} s",
+        *([f"populations started from the --params file's profiles of weight at least "
+           f"{args.start_weight:g} (each camp's heaviest always)"] if args.start_weight else []),
         _mixture_verdict(args, res, final),
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
         "gains: " + _gains_text(last["gains"]),
@@ -387,6 +395,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                         "as a mixture ([mixture], which --params FILE reads everywhere)")
     q.add_argument("--table-games", type=games_int, default=8000,
                    help="with --mixture: games of each round's payoff table (default 8,000)")
+    q.add_argument("--start-weight", type=_share, default=0.0, metavar="W",
+                   help="with --mixture and a --params file holding a [mixture]: start each "
+                        "camp's population from the file's profiles of weight at least W "
+                        "(its heaviest always), so that each round's payoff table spends its "
+                        "games on fewer cells (default 0: every profile of the file)")
     q.add_argument("--meta-solver", choices=[m.value for m in MetaSolver],
                    default=MetaSolver.AVERAGE.value,
                    help="with --mixture: how each round's payoff table is solved: the time "
