@@ -7,7 +7,8 @@ deviating camp's own gain with its 95% interval (issue 24's second target):
 
 `--only TEXT` plays the rows whose description holds TEXT (repeatable); with `--into FILE`
 (a JSON this script wrote, for the same players, games, seed and parameters) those rows
-replace or join the file's, in this list's order, and the file is written back.
+replace or join the file's, in this list's order, and the file is written back after
+each row.
 
 Each line is `mafia-sim compare --b-agent ...` with the same seed in both arms (arm A the
 default agents, or for the last rows the other clan already deviating); the JSON keeps every
@@ -119,6 +120,10 @@ def main() -> int:
         except (OSError, ValueError) as e:
             print(f"outside_deviations: cannot read {args.into}: {e}", file=sys.stderr)
             return 2
+        if not isinstance(before, dict) or not isinstance(before.get("deviations"), list):
+            print(f"outside_deviations: {args.into} is not a file this script wrote (no "
+                  "\"deviations\" list)", file=sys.stderr)
+            return 2
         run = {"players": args.players, "games": args.games, "seed": args.seed,
                "params": args.params}
         differs = [k for k, v in run.items() if before.get(k) != v]
@@ -127,7 +132,18 @@ def main() -> int:
                   f"{', '.join(differs)} ({', '.join(str(before.get(k)) for k in differs)})",
                   file=sys.stderr)
             return 2
-    out = []
+    def merged(out: list[dict[str, Any]]) -> dict[str, Any]:
+        doc = {"players": args.players, "games": args.games, "seed": args.seed,
+               "params": args.params, "deviations": out}
+        if before is not None:
+            rows = {r["deviation"]: r for r in before["deviations"]}
+            rows.update({r["deviation"]: r for r in out})
+            order = [d.what for d in DEVIATIONS]
+            doc["deviations"] = sorted(rows.values(), key=lambda r: (
+                order.index(r["deviation"]) if r["deviation"] in order else len(order)))
+        return doc
+
+    out: list[dict[str, Any]] = []
     for dev in chosen:
         def assigned(agents: dict[str, str] | None) -> dict[str, str]:
             return {role: f"deviations:{cls}" for role, cls in (agents or {}).items()}
@@ -145,20 +161,15 @@ def main() -> int:
                     "camps": {k: {"gain": v["diff"], "low": v["low"], "high": v["high"]}
                               for k, v in res["camps"].items()
                               if k in ("town", "yakuza", "triad", "maniac")}})
+        if args.into is not None:  # each row kept as it is played: a crash loses none
+            tmp = args.into.with_name(f".{args.into.name}.tmp")
+            tmp.write_text(json.dumps(merged(out), indent=2) + "\n")
+            tmp.replace(args.into)
         if not args.json:
             print(f"{dev.what:<55} {dev.camp:<7} {c['diff'] * 100:+6.2f} "
                   f"[{c['low'] * 100:+.2f}, {c['high'] * 100:+.2f}]", flush=True)
-    doc = {"players": args.players, "games": args.games, "seed": args.seed,
-           "params": args.params, "deviations": out}
-    if before is not None:
-        rows = {r["deviation"]: r for r in before.get("deviations", [])}
-        rows.update({r["deviation"]: r for r in out})
-        order = [d.what for d in DEVIATIONS]
-        doc["deviations"] = sorted(rows.values(), key=lambda r: (
-            order.index(r["deviation"]) if r["deviation"] in order else len(order)))
-        args.into.write_text(json.dumps(doc, indent=2) + "\n")
     if args.json:
-        print(json.dumps(doc, indent=2))
+        print(json.dumps(merged(out), indent=2))
     return 0
 
 

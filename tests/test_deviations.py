@@ -107,3 +107,6 @@ def test_outside_rows_merge_only_into_a_run_of_the_same_games(tmp_path: Path) ->
     assert bad.stderr.strip().count("\n") == 0 and "seed" in bad.stderr
     none = _outside("--only", "no such habit")
     assert none.returncode == 2 and "no such habit" in none.stderr
+    into.write_text("[]")
+    other = _outside("--only", "never counterclaim", "--into", str(into))
+    assert other.returncode == 2 and "not a file this script wrote" in other.stderr
