@@ -487,7 +487,10 @@ def section_nash_conv(out: list[str]) -> None:
                    + f" | {r['nash_conv'] * 100:.1f} [{r['nash_conv_low'] * 100:.1f}, "
                    f"{r['nash_conv_high'] * 100:.1f}] | {tried} | `{r['command']}` |")
     out += ["", "The mixtures PSRO found at 25 players (`mafia-sim equilibrate --mixture`), "
-                "round by round, and why mixture_25g is the default: [mixture.md](mixture.md).",
+                "round by round, why mixture_25g is the default, and why mixture_25p is the "
+                "candidate for the next one (less exploitable at every standard size; the "
+                "headline studies under it: [under_mixture_25p/](under_mixture_25p/README.md)): "
+                "[mixture.md](mixture.md).",
             ""]
 
 
