@@ -469,9 +469,10 @@ def section_nash_conv(out: list[str]) -> None:
             "which missed Town's answer to the default (a hero's "
             "silence with a defence from the first votes, two changes that each lose "
             "alone: the early defence brings Town's decoys to claim at the first votes, "
-            "and a hero who answers them shows himself), so they understate what Town could gain: against the default, by "
-            "about 8 points. Issue 24's target is every gain at most "
-            "1 point with its upper end at most 2, at least 30 deviations tried a camp.", "",
+            "and a hero who answers them shows himself), so they understate what Town "
+            "could gain: against the default, by about 8 points. Issue 24's target is "
+            "every gain at most 1 point with its upper end at most 2, at least 30 "
+            "deviations tried a camp.", "",
             "| profile | players | Town | Yakuza | Triad | maniac | NashConv | fewest tried "
             "| command |", "|---|---|---|---|---|---|---|---|---|"]
     for _, r in df.sort_values(["profile", "players"]).iterrows():
