@@ -196,3 +196,87 @@ def test_the_shipped_profile_file_holds_a_valid_mixture_or_none():
     if mix is not None:
         mix.check(resolve_agent_set("heuristic"))
         assert set(mix.camps) <= set(CAMPS)
+
+
+# -- a mixture file is a profile: its [params] stand under its profiles ---------------------
+def resolved(setup, pick) -> dict:
+    """Every seatable agent's parameter values in a game that drew `pick`."""
+    from sim.game.params import resolve_for
+    from sim.play.mixture import agents_for
+
+    aset = agents_for(setup.agents, setup.mixture, pick)
+    return {(role, clan): resolve_for(cls, role, clan, aset.params, aset.defaults)
+            for role, clan, cls in aset.agents_of()}
+
+
+CLAN_MIX = Mixture({"yakuza": (Component(0.5, {"yakuza.mafia_follow": 0.0}),
+                               Component(0.5, {"yakuza.noise": 1.0})),
+                    "triad": (Component(1.0, {"triad.mafia_follow": 1.0,
+                                              "triad.rope_claim": 0.4}),)})
+
+
+def test_a_mixture_files_params_stand_under_its_profiles_as_the_shipped_files_do(tmp_path):
+    """Issue 24: a `[params]` beside a `[mixture]` is the profile's, as in
+    agents/profiles/heuristic.toml, so a less specific name there (`clan.mafia_follow`)
+    does not flatten a profile's own value (`yakuza.mafia_follow`); a name the user gives
+    still wins over both. (Read as the user's, the file's `clan.mafia_follow` won over
+    every profile: mixture_25k to 25q were played so, results/mixture.md.)"""
+    from sim.game.roles import Clan, Role
+
+    p = write(tmp_path, CLAN_MIX, '"clan.mafia_follow" = 0.5\n"clan.rope_claim" = 0.2\n'
+                                  '"town.crowd" = 0.3')
+    setup = build_setup(players=PLAYERS, params_file=p)
+    assert setup.agents.params == {} and setup.profile["clan.mafia_follow"] == 0.5
+    yak, tri, civ = ((Role.MAFIOSO, Clan.YAKUZA), (Role.MAFIOSO, Clan.TRIAD),
+                     (Role.CIVILIAN, Clan.NONE))
+    first, second = resolved(setup, (0, 0, 0, 0)), resolved(setup, (0, 1, 0, 0))
+    assert first[yak]["mafia_follow"] == 0.0 and second[yak]["mafia_follow"] == 0.5
+    assert first[tri]["mafia_follow"] == 1.0 and first[tri]["rope_claim"] == 0.4
+    assert first[civ]["crowd"] == 0.3  # no profile sets it: the file's [params] play
+    user = build_setup(players=PLAYERS, params_file=p, params={"clan.mafia_follow": "0.9"})
+    assert resolved(user, (0, 0, 0, 0))[yak]["mafia_follow"] == 0.9
+
+
+def test_the_shipped_profile_file_given_as_params_plays_the_defaults_games():
+    """The shipped file itself, given with --params, is the default: the same games."""
+    from agents.registry import PROFILE
+
+    if load_mixture_file(PROFILE) is None:
+        pytest.skip("no shipped mixture")
+    a = rows(build_setup(players=PLAYERS), games=40)
+    b = rows(build_setup(players=PLAYERS, params_file=PROFILE), games=40)
+    np.testing.assert_array_equal(a, b)
+
+
+def test_a_mixture_files_skills_stay_the_tables(tmp_path):
+    """The table's skills in a mixture file's [params] are the user's (they describe the
+    table, not a camp's play; the reads take them from there)."""
+    p = write(tmp_path, CLAN_MIX, '"town_skill" = 0.4\n"clan.rope_claim" = 0.2')
+    setup = build_setup(players=PLAYERS, params_file=p)
+    assert setup.agents.params == {"town_skill": 0.4}
+    assert setup.profile == {"clan.rope_claim": 0.2}
+
+
+@pytest.mark.parametrize("given", [
+    {"clan.mafia_follow": "0.3"},  # less specific than the profiles' yakuza.mafia_follow
+    {"yakuza.mafia_follow": "0.3", "noise": "0.7"},  # the profiles' own name; a bare one
+    {"town.crowd": "0.1"},  # no profile competes: written as given
+])
+def test_a_written_mixture_file_plays_the_users_parameters_as_the_run_did(tmp_path, given):
+    """What equilibrate writes (the file's [params], the user's names pinned where a
+    profile's would beat them, the mixture) plays every agent's values as the run did."""
+    from sim.cli.search_commands import user_params
+    from sim.play.setup import pinned
+
+    src = write(tmp_path, CLAN_MIX, '"clan.rope_claim" = 0.2\n"yakuza.noise" = 0.05')
+    run_setup = build_setup(players=PLAYERS, params_file=src, params=given)
+    params = {**run_setup.profile,
+              **pinned(run_setup.agents, CLAN_MIX, user_params(run_setup))}
+    out = tmp_path / "out.toml"
+    out.write_text("[params]\n" + "\n".join(f'"{k}" = {v!r}' for k, v in params.items())
+                   + "\n" + CLAN_MIX.as_toml(), encoding="utf-8")
+    again = build_setup(players=PLAYERS, params_file=out)
+    for pick in ((0, 0, 0, 0), (0, 1, 0, 0)):
+        assert resolved(again, pick) == resolved(run_setup, pick)
+    if "town.crowd" in given:
+        assert set(params) == {"clan.rope_claim", "yakuza.noise", "town.crowd"}

@@ -23,7 +23,7 @@ from sim.cli.commands import (
 from sim.game.errors import InputError
 from sim.game.params import CAMPS
 from sim.play.mixture import Mixture, toml_str, toml_value
-from sim.play.setup import Setup
+from sim.play.setup import Setup, pinned
 
 
 def _log(msg: str) -> None:
@@ -126,12 +126,18 @@ def write_profile(path: Path, setup: Setup, params: dict[str, Any], header: list
     tmp.replace(path)
 
 
-def profile_params(setup: Setup) -> dict[str, Any]:
-    """The setup's own agent parameters, without the table's skills: what a profile file
-    written by equilibrate or claims carries (the file is self-contained)."""
+def user_params(setup: Setup) -> dict[str, Any]:
+    """The parameters the user gave, without the table's skills."""
     from sim.engine.info import InfoModel
 
     return {k: v for k, v in setup.agents.params.items() if k not in InfoModel.PARAMS}
+
+
+def profile_params(setup: Setup) -> dict[str, Any]:
+    """The setup's own agent parameters, without the table's skills: what a profile file
+    written by equilibrate or claims carries (the file is self-contained): a mixture file's
+    [params] it was given, and the user's parameters over them."""
+    return {**setup.profile, **user_params(setup)}
 
 
 def _gains_text(gains: dict[str, dict[str, Any]]) -> str:
@@ -366,12 +372,13 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         "profiles at weight 0 are never drawn: the answers of the last round, not weighed yet, "
         "and those the solver dropped, kept for a run continued with --params",
     ]
-    # the setup's own parameters apply to every game; those a profile of the mixture sets
-    # are left to the mixture (a file's [params] would win over it, as --param does)
+    # the file's [params] stand under its mixture's profiles (build_setup): the --params
+    # file's [params] go there as they came; the user's names won over every profile in
+    # this run, so they are pinned where a profile's name would beat them (`pinned`)
     mixture = res.with_population()
-    mixed = {k for comps in mixture.camps.values() for c in comps for k in c.params}
-    write_profile(out, setup, {k: v for k, v in profile_params(setup).items()
-                               if k not in mixed}, header, mixture)
+    write_profile(out, setup, {**setup.profile,
+                               **pinned(setup.agents, mixture, user_params(setup))},
+                  header, mixture)
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:

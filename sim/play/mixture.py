@@ -29,7 +29,9 @@ The file (TOML), as `mafia-sim equilibrate` writes it and `--params FILE` reads 
     params = {}
 
 A camp not named plays the set's profile. `[params]` beside `[mixture]` applies to every
-game, as a profile file's does.
+game at the level of the set's own profile, as in the shipped profile file: the mixture's
+profiles win over it (a `clan.mafia_follow` there leaves a profile's `yakuza.mafia_follow`
+alone), and the user's names win over both (sim.play.setup.split_profile_params).
 """
 
 from __future__ import annotations

@@ -125,10 +125,15 @@ class Setup:
     #: each camp's profiles and weights, drawn per game (sim.play.mixture); None: the agent
     #: set's own profile in every game
     mixture: Mixture | None = None
+    #: the [params] of the parameter file that brought the mixture, played at the level of
+    #: the set's own profile (they are in `agents.defaults` too): what a profile file
+    #: written from this setup carries again (split_profile_params)
+    profile: dict[str, Any] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
         return {
             **({"mixture": self.mixture.describe()} if self.mixture is not None else {}),
+            **({"profile_params": dict(self.profile)} if self.profile else {}),
             "composition": self.comp.describe(),
             "players": self.comp.n,
             "rules": {k: v for k, v in self.rules.as_dict().items()
@@ -168,7 +173,10 @@ def build_setup(
 
     The heuristic set's shipped mixture (a `[mixture]` in agents/profiles/heuristic.toml,
     issue 24) is drawn per game unless a parameter file brings its own or `single_profile`
-    (`--single-profile`) asks for the set's single profile."""
+    (`--single-profile`) asks for the set's single profile. A parameter file that brings a
+    mixture is a whole profile: its [params] (but the table's skills) join the shipped
+    [params] under its mixture's profiles, as in the shipped file, and every name the user
+    gives elsewhere wins over both (`split_profile_params`)."""
     f = dict(file or {})
     unknown = set(f) - SETUP_KEYS
     if unknown:
@@ -224,6 +232,22 @@ def build_setup(
         raise InputError(f"{where}: [agents] params must be a table of NAME = value")
     sources: list[tuple[str, dict[str, Any]]] = []
     mixture: Mixture | None = None  # the last parameter file's [mixture], if any
+    # the [params] beside that [mixture], at the level of the set's own profile
+    # (split_profile_params says why)
+    profile_level: tuple[str, dict[str, Any]] | None = None
+
+    def add_file(name: str, table: Mapping[str, Any]) -> None:
+        nonlocal mixture, profile_level
+        values = params_in_file(table, name)
+        mix = mixture_in_file(table, name)
+        if mix is None:
+            sources.append((name, values))
+            return
+        mixture = mix
+        strategy, table_level = split_profile_params(values)
+        sources.append((name, table_level))
+        profile_level = (name, strategy)
+
     setup_pfile = fa.get("params_file")
     if setup_pfile is not None:
         if not isinstance(setup_pfile, str) or not setup_pfile:
@@ -232,24 +256,24 @@ def build_setup(
             base_dir = Path(where).parent if Path(where).is_file() else Path.cwd()
         pf = Path(setup_pfile)
         pf = pf if pf.is_absolute() else Path(base_dir) / pf
-        sources.append((str(pf), load_params_file(pf)))
-        mixture = load_mixture_file(pf)
+        add_file(str(pf), load_toml(pf))
     sources.append((where, flatten_params(file_params, where)))
     if params_file is not None:
-        sources.append((str(params_file), load_params_file(params_file)))
-        mixture = load_mixture_file(params_file) or mixture
+        add_file(str(params_file), load_toml(params_file))
     if profile is not None:
-        sources.append((profile[0], params_in_file(profile[1], profile[0])))
-        mixture = mixture_in_file(profile[1], profile[0]) or mixture
+        add_file(profile[0], profile[1])
     par: dict[str, Any] = {}
     for _, values in sources:
         par.update(values)
     par.update(params or {})  # checked, with the files', against each parameter's range
-    if any(values for _, values in sources):
+    checked = [*sources, *([profile_level] if profile_level is not None else [])]
+    if any(values for _, values in checked):
         plain = resolve_agent_set(str(set_name), over)
-        for source, values in sources:
+        for source, values in checked:
             check_params_from(plain, values, source)
     aset = resolve_agent_set(str(set_name), over, par)
+    if profile_level is not None and profile_level[1]:
+        aset = with_profile(aset, profile_level[1])
     policy = on_illegal or f.get("on_illegal", "raise")
     if policy not in ("raise", "skip"):
         raise InputError(f"on_illegal must be raise or skip, not {policy!r}")
@@ -261,7 +285,59 @@ def build_setup(
         mixture = shipped_mixture()
     if mixture is not None:
         mixture.check(aset)
-    return Setup(comp, ruleset, aset, policy, dict(run), mixture)
+    return Setup(comp, ruleset, aset, policy, dict(run), mixture,
+                 dict(profile_level[1]) if profile_level is not None else {})
+
+
+def pinned(aset: AgentSet, mixture: Mixture, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The user's parameters `values` as a mixture file's [params] must write them to play
+    as they did. A user's name wins over every profile; in a file's [params] it stands at
+    the profile's level, under the mixture's profiles, where the most specific name wins.
+    So for each agent a name reaches where a mixture profile's name (the same or a more
+    specific one) or a more specific name of the set's own profile would beat it there, it
+    is written by that agent's most specific name as well (`yakuza.mafioso.mafia_follow`,
+    which no profile uses); it stays as given for the rest."""
+    from sim.game.params import lookup_order, params_of
+
+    mixed = {k for comps in mixture.camps.values() for c in comps for k in c.params}
+    out: dict[str, Any] = {}
+    for name, value in values.items():
+        out[name] = value
+        base = name.rsplit(".", 1)[-1]
+        for role, clan, cls in aset.agents_of():
+            if base not in params_of(cls):
+                continue
+            order = lookup_order(role, clan, base)
+            if name not in order or order.index(name) == 0:
+                continue
+            mine = order.index(name)
+            if any(k in mixed for k in order[:mine + 1]) \
+                    or any(k in aset.defaults for k in order[:mine]):
+                out[order[0]] = value
+    return out
+
+
+def split_profile_params(values: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A mixture file's [params] as (the agents' strategy, the table's skills). A file with
+    a [mixture] is a profile, as the shipped agents/profiles/heuristic.toml is: its [params]
+    stand where the shipped [params] stand, so its mixture's profiles win over them, as they
+    do in the shipped file. (Read as the user's, they won over every profile of the file: a
+    `clan.mafia_follow` there flattened each profile's `yakuza.mafia_follow`.) The skills
+    (`town_skill`, ...) describe the table, not a camp's play, and stay the user's, as in
+    any other parameter file."""
+    from sim.engine.info import InfoModel
+
+    skills = {k: v for k, v in values.items() if k in InfoModel.PARAMS}
+    return {k: v for k, v in values.items() if k not in skills}, skills
+
+
+def with_profile(aset: AgentSet, values: Mapping[str, Any]) -> AgentSet:
+    """The set with `values` written into its own profile: over its shipped [params], under
+    the mixture's profiles and anything the user names."""
+    from agents.base import check_params
+
+    extra = check_params(AgentSet(aset.name, aset.classes), values)
+    return AgentSet(aset.name, aset.classes, aset.params, {**aset.defaults, **extra})
 
 
 _SHIPPED: list[Mixture | None] = []
