@@ -450,8 +450,13 @@ def section_nash_conv(out: list[str]) -> None:
     measured = (f"seed {', '.join(str(int(x)) for x in sorted(set(default.seed.dropna())))}"
                 f", {', '.join(sorted(set(default.date.dropna().astype(str))))}")
     # the search has replayed the answers found before since 2026-12-07 (ad69545)
-    replayed = sorted(set(df[(df.date.astype(str) >= ANSWERS_SINCE)
-                             & (df.profile != "default")].profile))
+    new = df.date.astype(str) >= ANSWERS_SINCE
+    replayed = []
+    for name in sorted(set(df[new & (df.profile != "default")].profile)):
+        mine = df.profile == name
+        seeds = sorted({int(x) for x in df[mine & new].seed.dropna()})
+        replayed.append(name if new[mine].all() else
+                        f"{name}'s seed-{'/'.join(map(str, seeds))} rows")
     also = f" and the rows of {', '.join(replayed)}" if replayed else ""
     out += ["A balance figure describes the rules only as far as no camp could do better by "
             "playing differently. Each row is `mafia-sim exploit` on the standard table: "
@@ -459,8 +464,9 @@ def section_nash_conv(out: list[str]) -> None:
             "profile named, its gain in the camp's own win share in points with the 95% "
             "interval, and NashConv, the gains summed (a loss counting 0). *default* is "
             "what `mafia-sim run` plays, the shipped mixture (agents/profiles/heuristic.toml: "
-            "mixture_25g's profiles of weight above 0; the studies below were measured under "
-            "it); *shipped_single* is the same file's single profile (`--single-profile`, "
+            "mixture_25p as it was played, since 2026-12-07; the studies below were measured "
+            "under it); *mixture_25g* was the default from 2026-12-04 to 2026-12-07; "
+            "*shipped_single* is the shipped file's single profile (`--single-profile`, "
             "the default until 2026-12-04); another name is the parameter file measured "
             "(`--params`, results/profiles/). Every figure is what the search found, a "
             f"lower bound on what a camp could gain. The *default* rows ({measured}){also} "
@@ -470,7 +476,10 @@ def section_nash_conv(out: list[str]) -> None:
             "silence with a defence from the first votes, two changes that each lose "
             "alone: the early defence brings Town's decoys to claim at the first votes, "
             "and a hero who answers them shows himself), so they understate what Town "
-            "could gain: against the default, by about 8 points. Issue 24's target is "
+            "could gain: against mixture_25g, by about 8 points. The rows of mixture_25k "
+            "to mixture_25q measure those mixtures as they were played: their files' "
+            "`[params]` then overrode the clans' `mafia_follow` and `rope_claim` in every "
+            "profile (mixture.md, \"2026-12-07 (third)\"). Issue 24's target is "
             "every gain at most 1 point with its upper end at most 2, at least 30 "
             "deviations tried a camp.", "",
             "| profile | players | Town | Yakuza | Triad | maniac | NashConv | fewest tried "
@@ -488,10 +497,10 @@ def section_nash_conv(out: list[str]) -> None:
                    + f" | {r['nash_conv'] * 100:.1f} [{r['nash_conv_low'] * 100:.1f}, "
                    f"{r['nash_conv_high'] * 100:.1f}] | {tried} | `{r['command']}` |")
     out += ["", "The mixtures PSRO found at 25 players (`mafia-sim equilibrate --mixture`), "
-                "round by round, why mixture_25g is the default, and why mixture_25p is the "
-                "candidate for the next one (less exploitable at every standard size; the "
-                "headline studies under it: [under_mixture_25p/](under_mixture_25p/README.md)): "
-                "[mixture.md](mixture.md).",
+                "round by round, why mixture_25g was the default and why mixture_25p, as "
+                "played, replaced it (less exploitable at every standard size; the headline "
+                "studies under both, side by side: "
+                "[under_mixture_25p/](under_mixture_25p/README.md)): [mixture.md](mixture.md).",
             ""]
 
 
@@ -798,8 +807,8 @@ def recommendations_stale(results: Path) -> bool:
 
 STALE_RECOMMENDED = ("> **Played under other agent defaults than today's** (no record, or "
                      "another one, in `results/recommended.json`): these tables were searched "
-                     "before the agents' defaults last changed (on 2026-12-04 the default "
-                     "became the shipped mixture); `scripts/after_studies.sh` replays them.")
+                     "before the agents' defaults last changed (on 2026-12-07 the default "
+                     "became mixture_25p as played); `scripts/after_studies.sh` replays them.")
 
 
 def section_stale(out: list[str]) -> None:
