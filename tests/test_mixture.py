@@ -280,3 +280,21 @@ def test_a_written_mixture_file_plays_the_users_parameters_as_the_run_did(tmp_pa
         assert resolved(again, pick) == resolved(run_setup, pick)
     if "town.crowd" in given:
         assert set(params) == {"clan.rope_claim", "yakuza.noise", "town.crowd"}
+
+
+def test_an_agent_of_ones_own_plays_the_shipped_mixtures_parameters_it_declares(
+        monkeypatch):
+    """The shipped mixture sets `doctor.guard_opened`; a doctor of the user's own that does
+    not declare it still plays under the shipped mixture (its other profiles' parameters,
+    the same draws), while a mixture file of the user's naming it is an error."""
+    import sim.play.setup
+
+    shipped = Mixture({"town": (Component(0.5, {"doctor.guard_opened": 1.0, **A}),
+                                Component(0.5, B))})
+    monkeypatch.setattr(sim.play.setup, "_SHIPPED", [shipped])
+    own = build_setup(players=PLAYERS, agent_overrides={"doctor": "uniform"})
+    assert own.mixture is not None
+    assert own.mixture.camps["town"][0].params == A
+    assert [c.weight for c in own.mixture.camps["town"]] == [0.5, 0.5]
+    assert build_setup(players=PLAYERS).mixture == shipped
+    rows(own, games=10)

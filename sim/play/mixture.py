@@ -155,6 +155,17 @@ class Mixture:
                             names=", ".join(sorted(names)))
                 agents.with_params(c.params)  # the values: an InputError names a bad one
 
+    def known_to(self, agents: Any) -> Mixture:
+        """The mixture without the parameters no agent of `agents` declares: the shipped
+        mixture under a role the user gave an agent of his own (his doctor need not have
+        the shipped doctor's `guard_opened`). The weights, and so the draws, are the same."""
+        camps = {}
+        for camp, comps in self.camps.items():
+            names = {d.name for d in agents.space(camp)}
+            camps[camp] = tuple(Component(c.weight, {k: v for k, v in c.params.items()
+                                                     if k in names}) for c in comps)
+        return Mixture(camps, self.found)
+
     def fixed(self, camp: str, params: Mapping[str, Value]) -> Mixture:
         """The same mixture with `camp` playing one profile, `params`."""
         return Mixture({**self.camps, camp: (Component(1.0, dict(params)),)}, self.found)

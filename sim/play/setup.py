@@ -283,6 +283,9 @@ def build_setup(
     check_run(run, where)
     if mixture is None and not single_profile and str(set_name) == "heuristic":
         mixture = shipped_mixture()
+        if mixture is not None and over:
+            # an agent of the user's own plays the shipped profiles' parameters it declares
+            mixture = mixture.known_to(aset)
     if mixture is not None:
         mixture.check(aset)
     return Setup(comp, ruleset, aset, policy, dict(run), mixture,
