@@ -111,6 +111,22 @@ def replace_row(rows: list[dict[str, str]], row: dict[str, object],
     return rows
 
 
+def same_as_default(measured: dict[str, object], default: dict[str, object]) -> bool:
+    """Whether a run's setup is today's default: the same setup, or the same one given as a
+    `--params` file whose mixture is the shipped one and whose `[params]` are the shipped
+    file's (the file a PSRO run writes, before it is shipped: the very same games)."""
+    import tomllib
+
+    from agents.registry import PROFILE
+
+    if measured == default:
+        return True
+    shipped = tomllib.loads(PROFILE.read_text(encoding="utf-8")).get("params", {})
+    rest = {k: v for k, v in measured.items() if k != "profile_params"}
+    return (rest == default and "profile_params" not in default
+            and measured.get("profile_params") == shipped)
+
+
 def record(files: list[Path], label: str, out: Path) -> int:
     """Rows from `mafia-sim exploit --json` outputs: the run's camps as they were measured
     (the same columns a run of this script writes), dated by the file."""
@@ -131,7 +147,7 @@ def record(files: list[Path], label: str, out: Path) -> int:
             # a run against another profile is not the default's row
             from sim.play.setup import build_setup
             now = json.loads(json.dumps(build_setup(players=n).describe()))
-            if now != d["setup"]:
+            if not same_as_default(d["setup"], now):
                 print(f"error: {path}: its setup is not today's default at {n} players "
                       "(give --label)", file=sys.stderr)
                 return 2

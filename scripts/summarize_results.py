@@ -464,9 +464,10 @@ def section_nash_conv(out: list[str]) -> None:
             "profile named, its gain in the camp's own win share in points with the 95% "
             "interval, and NashConv, the gains summed (a loss counting 0). *default* is "
             "what `mafia-sim run` plays, the shipped mixture (agents/profiles/heuristic.toml: "
-            "mixture_25p as it was played, since 2026-12-07; the studies below were measured "
-            "under it); *mixture_25g* was the default from 2026-12-04 to 2026-12-07 (its "
-            "*seed 43* rows were measured as the default, with the search of today); "
+            "mixture_25s, since the evening of 2026-12-07; the studies below were measured "
+            "under it); *mixture_25p_as_played* was the default earlier that day, and "
+            "*mixture_25g* from 2026-12-04 to 2026-12-07 (their *seed 43* rows were measured "
+            "as the default, with the search of their day); "
             "*shipped_single* is the shipped file's single profile (`--single-profile`, "
             "the default until 2026-12-04); another name is the parameter file measured "
             "(`--params`, results/profiles/). Every figure is what the search found, a "
@@ -498,10 +499,12 @@ def section_nash_conv(out: list[str]) -> None:
                    + f" | {r['nash_conv'] * 100:.1f} [{r['nash_conv_low'] * 100:.1f}, "
                    f"{r['nash_conv_high'] * 100:.1f}] | {tried} | `{r['command']}` |")
     out += ["", "The mixtures PSRO found at 25 players (`mafia-sim equilibrate --mixture`), "
-                "round by round, why mixture_25g was the default and why mixture_25p, as "
+                "round by round, why mixture_25g was the default, why mixture_25p, as "
                 "played, replaced it (less exploitable at every standard size; the headline "
                 "studies under both, side by side: "
-                "[under_mixture_25p/](under_mixture_25p/README.md)): [mixture.md](mixture.md).",
+                "[under_mixture_25p/](under_mixture_25p/README.md)), and why mixture_25s "
+                "replaced that (within a point a camp at 25 and 30 players): "
+                "[mixture.md](mixture.md).",
             ""]
 
 
@@ -810,7 +813,7 @@ def recommendations_stale(results: Path) -> bool:
 STALE_RECOMMENDED = ("> **Played under other agent defaults than today's** (no record, or "
                      "another one, in `results/recommended.json`): these tables were searched "
                      "before the agents' defaults last changed (on 2026-12-07 the default "
-                     "became mixture_25p as played); `scripts/after_studies.sh` replays them.")
+                     "became mixture_25s); `scripts/after_studies.sh` replays them.")
 
 
 def section_stale(out: list[str]) -> None:
