@@ -755,8 +755,9 @@ def section_cycle(out: list[str], folder: Path) -> None:
             "its Don's target as a bloc (it steers the herd); when the clans vote as blocs, "
             "Town gains by no longer following the leader; and then the clans gain by "
             "following the leader again. Each row below is `mafia-sim exploit` on a profile "
-            "next to the default (`--params`; a dash: that camp was not searched). None has a "
-            "smaller largest gain than the default above, which is why it is the default.", "",
+            "next to the single profile that was the default until 2026-12-04 (`--params`; a "
+            "dash: that camp was not searched): a cycle among pure profiles, which a mixture "
+            "of them resolves (the default is such a mixture, *mixture.md*).", "",
             "| profile | town | yakuza | triad | maniac | largest |", "|---|---|---|---|---|---|"]
     for path, d in probes:
         camps = d["camps"]

@@ -740,8 +740,9 @@ def test_nash_conv_script_takes_the_shipped_file_given_as_params_for_the_default
     import json
     import tomllib
 
-    from agents.registry import PROFILE
     from scripts_loader import load_script
+
+    from agents.registry import PROFILE
 
     script = load_script("nash_conv")
     shipped = tomllib.loads(PROFILE.read_text(encoding="utf-8"))
