@@ -115,16 +115,13 @@ def same_as_default(measured: dict[str, object], default: dict[str, object]) -> 
     """Whether a run's setup is today's default: the same setup, or the same one given as a
     `--params` file whose mixture is the shipped one and whose `[params]` are the shipped
     file's (the file a PSRO run writes, before it is shipped: the very same games)."""
-    import tomllib
-
-    from agents.registry import PROFILE
+    from agents.registry import default_profile
 
     if measured == default:
         return True
-    shipped = tomllib.loads(PROFILE.read_text(encoding="utf-8")).get("params", {})
     rest = {k: v for k, v in measured.items() if k != "profile_params"}
     return (rest == default and "profile_params" not in default
-            and measured.get("profile_params") == shipped)
+            and measured.get("profile_params") == default_profile())
 
 
 def record(files: list[Path], label: str, out: Path) -> int:
