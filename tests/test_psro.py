@@ -822,3 +822,78 @@ def test_start_weight_needs_a_mixture_to_start_from(tmp_path, capsys):
     assert main([*base, "--mixture", "--start-weight", "1.5"]) == 2
     assert "[0, 1]" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_one_mixture_over_sizes_adds_each_sizes_table_and_takes_the_worst_size(monkeypatch):
+    """P24.2, `--also-players`: each round's payoff table adds equal games at every size, a
+    camp's gain is its largest over the sizes (and the size is named), NashConv is the
+    largest size's, and an answer found at any size joins the population."""
+    from sim.analysis import psro as psro_mod
+
+    def fake(setup, *, camps, **kw):  # Town gains more at 14 players, by another answer
+        n = setup.comp.n
+        g = 0.05 if n == 14 else 0.02
+        return {"town": BestResponse("town", g, g - 0.01, g + 0.01,
+                                     {"town.crowd": n / 100}, 30)}
+
+    monkeypatch.setattr(psro_mod, "exploitability", fake)
+    res = psro_mod.psro(build_setup(players=15, single_profile=True), camps=["town"],
+                        rounds=1, table_games=90, games=50, budget=100,
+                        also=[build_setup(players=14, single_profile=True)])
+    h = res.rounds[0]
+    assert h["table_games"] == 2 * 90
+    assert h["gains"]["town"]["gain"] == 0.05 and h["gains_at_players"] == {"town": 14}
+    assert h["nash_conv"] == 0.05
+    assert {n: b["nash_conv"] for n, b in h["by_players"].items()} == {15: 0.02, 14: 0.05}
+    assert res.populations["town"] == [{}, {"town.crowd": 0.15}, {"town.crowd": 0.14}]
+    assert "at each of 15, 14 players" in res.mixture.found
+    # one size: no by-size figures, as before
+    alone = psro_mod.psro(build_setup(players=15, single_profile=True), camps=["town"],
+                          rounds=1, table_games=90, games=50, budget=100)
+    assert "by_players" not in alone.rounds[0] and alone.rounds[0]["table_games"] == 90
+
+
+def test_an_adaptive_table_over_sizes_pools_the_sizes_games_cell_by_cell():
+    """The summed table is the two sizes' tables added: the 14-player table's games and
+    the 15-player table's, each on the same sampling and game indices."""
+    from sim.analysis.psro import adaptive_table
+
+    a, b = build_setup(players=14), build_setup(players=15)
+    pops = {"town": [{}, {"town.crowd": 0.0}]}
+    both, _ = adaptive_table(a, pops, games=300, seed=2, phases=1, also=[b])
+    one_a, _ = adaptive_table(a, pops, games=300, seed=2, phases=1)
+    one_b, _ = adaptive_table(b, pops, games=300, seed=2, phases=1)
+    assert (both.games == one_a.games + one_b.games).all()
+    assert all((both.wins[c] == one_a.wins[c] + one_b.wins[c]).all() for c in CAMPS)
+
+
+def test_also_players_writes_one_mixture_over_the_sizes_that_runs_at_each(tmp_path, capsys):
+    out = tmp_path / "m.toml"
+    assert main(["equilibrate", "--mixture", "--players", "14", "--also-players", "15",
+                 "--rounds", "1", "--table-games", "150", "--games", "100", "--budget",
+                 "300", "--camp", "town", "--single-profile", "--out", str(out),
+                 "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "at 14 players: NashConv" in printed and "at 15 players: NashConv" in printed
+    text = out.read_text(encoding="utf-8")
+    assert "one mixture over 14 and 15 players" in text and "at 15 players" in text
+    for n in ("14", "15"):
+        assert main(["run", "--players", n, "--games", "30", "--params", str(out),
+                     "--quiet"]) == 0
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--also-players", "15"], "needs --mixture"),
+    (["--mixture", "--also-players", "14"], "not the --players size"),
+    (["--mixture", "--also-players", "15", "--also-players", "15"], "each size once"),
+    (["--mixture", "--also-players", "15", "--roles", "civilian*9,commissar,yakuza=mafioso*2,"
+      "triad=mafioso*2", "--rule", "require_vsb=false"], "cannot go with --roles"),
+    (["--mixture", "--also-players", "5"], "at least 12 players"),
+])
+def test_also_players_refuses_what_it_cannot_play(tmp_path, capsys, extra, words):
+    out = tmp_path / "m.toml"
+    assert main(["equilibrate", "--players", "14", "--rounds", "1", "--single-profile",
+                 "--out", str(out), *extra]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()

@@ -223,25 +223,32 @@ def payoff_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: 
 def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games: int,
                    seed: int, jobs: int = 1, phases: int = 3,
                    progress: Callable[[int], None] | None = None,
-                   solver: MetaSolver = MetaSolver.AVERAGE
+                   solver: MetaSolver = MetaSolver.AVERAGE, also: Sequence[Setup] = ()
                    ) -> tuple[PayoffTable, list[np.ndarray]]:
     """The payoff table, spent where it matters: a first phase of the uniform mixture, then
     phases drawn from half the mixture solved so far and half uniform (`explore`), so that
     the cells the equilibrium plays get the games (their errors are what the solution's
     payoffs carry) while every profile keeps enough to be weighed. Each phase plays fresh
-    game indices. Returns the table and the weights solved on all of it."""
+    game indices. Returns the table and the weights solved on all of it.
+
+    With `also` (the same table at other sizes, P24.2), each phase plays `games / phases`
+    games at every size on the same sampling and the tables add up: a cell's share is the
+    camps' win share pooled over the sizes, equal games each, so the weights solved are
+    those of the game whose payoff is the average over the sizes."""
     per = max(1, games // phases)
     sizes = uniform_mixture(pops).sizes()
     table: PayoffTable | None = None
     sigma: list[np.ndarray] = [np.full(k, 1.0 / k) for k in sizes]
     for p in range(phases):
         sampling = None if table is None else explore(pops, sigma)
-        part = payoff_table(setup, pops, games=per, seed=seed, jobs=jobs,
-                            sampling=sampling,
-                            start=TABLE_BASE + p * PHASE_STRIDE)
-        if progress is not None:
-            progress(per)
-        table = part if table is None else table + part
+        for each in (setup, *also):
+            part = payoff_table(each, pops, games=per, seed=seed, jobs=jobs,
+                                sampling=sampling,
+                                start=TABLE_BASE + p * PHASE_STRIDE)
+            if progress is not None:
+                progress(per)
+            table = part if table is None else table + part
+        assert table is not None
         sigma = solve_table(table, solver)
     assert table is not None
     return table, sigma
@@ -439,7 +446,8 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
          progress: Callable[[int], None] | None = None,
          log: Callable[[str], None] | None = None,
          checkpoint: Callable[[Psro], None] | None = None,
-         solver: MetaSolver = MetaSolver.AVERAGE, start_weight: float = 0.0) -> Psro:
+         solver: MetaSolver = MetaSolver.AVERAGE, start_weight: float = 0.0,
+         also: Sequence[Setup] = ()) -> Psro:
     """PSRO from the setup's own profile (each camp's population starts with it), or, when
     the setup has a mixture (`--params` of an earlier run's file), from that mixture's
     profiles of weight at least `start_weight` (each camp's heaviest always): a run can be
@@ -454,7 +462,15 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     among the rounds (as `equilibrate` chooses the profile of the smallest largest gain:
     PSRO's NashConv does not fall round by round, each round's restricted game moving most
     of a camp's weight to its newest answer). A minimum over noisy measurements is
-    optimistic: confirm it on fresh games (`exploit --params FILE`)."""
+    optimistic: confirm it on fresh games (`exploit --params FILE`).
+
+    `also`: the same table at other sizes (P24.2), for one mixture that holds across them.
+    Each round's payoff table adds equal games at every size (`adaptive_table`), each
+    camp's best response is searched at every size, and every answer that gains more than
+    the tolerance at some size joins the population; a round's gains are each camp's
+    largest over the sizes and its NashConv the largest of the sizes' (`_worst_size`),
+    which is what convergence and the chosen round go by: the target is met at each size,
+    not on average."""
     seated = seated_camps(setup, camps)
     start = setup.mixture.camps if setup.mixture is not None else {}
     pops: dict[str, list[Profile]] = {
@@ -467,22 +483,26 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     for r in range(1, rounds + 1):
         s = seed + r - 1
         table, sigma = adaptive_table(setup, pops, games=table_games, seed=s, jobs=jobs,
-                                      progress=progress, solver=solver)
+                                      progress=progress, solver=solver, also=also)
         played += int(table.games.sum())
+        where = (f"{table_games:,} table games in 3 phases" if not also else
+                 f"{table_games:,} table games at each of "
+                 f"{', '.join(str(x.comp.n) for x in (setup, *also))} players in 3 phases")
         mixture = with_fixed(setup, Mixture(
             {c: tuple(Component(float(w), dict(p))
                       for w, p in zip(_tidy(sigma[CAMPS.index(c)]), pops[c], strict=True)
                       if w > 0) for c in seated},
-            found=f"PSRO round {r} of {rounds} (seed {s}, {table_games:,} table games in 3 "
-                  f"phases, {solver.words})"), seated)
+            found=f"PSRO round {r} of {rounds} (seed {s}, {where}, {solver.words})"), seated)
         values = table.values(sigma)
         on_table = restricted_regrets(table, sigma)
-        here = replace(setup, mixture=mixture)
-        ev = Evaluator(here, seed=s, jobs=jobs, progress=progress)
-        brs = exploitability(here, camps=seated, seed=s, games=games, budget=budget,
-                             evaluator=ev)
-        played += ev.played
-        nc = nash_conv(brs)
+        by_size: dict[int, dict[str, BestResponse]] = {}
+        for each in (setup, *also):
+            here = replace(each, mixture=mixture)
+            ev = Evaluator(here, seed=s, jobs=jobs, progress=progress)
+            by_size[each.comp.n] = exploitability(here, camps=seated, seed=s, games=games,
+                                                   budget=budget, evaluator=ev)
+            played += ev.played
+        brs, at, nc = _worst_size(by_size)
         worst = max((br.gain for br in brs.values()), default=0.0)
         history.append({"round": r, "seed": s, "mixture": mixture.describe(),
                         "table_games": int(table.games.sum()),
@@ -492,7 +512,11 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                                                               values[c], strict=True)]
                                   for c in seated},
                         "restricted_regrets": {c: on_table[c] for c in seated},
-                        "gains": {c: br.as_dict() for c, br in brs.items()}, **nc})
+                        "gains": {c: br.as_dict() for c, br in brs.items()}, **nc,
+                        **({"gains_at_players": at, "by_players": {n: {"gains": {c: br.as_dict()
+                                                         for c, br in b.items()},
+                                               **nash_conv(b)}
+                                           for n, b in by_size.items()}} if also else {})})
         if log:
             log(f"round {r}: payoff table ({int(table.games.sum()):,} games), each "
                 f"profile against the others' weights: " + "; ".join(
@@ -500,9 +524,12 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                                        zip(sigma[CAMPS.index(c)], values[c], strict=True))
                     for c in seated) + "; the table's own NashConv (each camp's best "
                 f"profile over its weights) {sum(on_table[c] for c in seated):.2%}")
-            log(f"round {r}: NashConv {nc['nash_conv']:+.2%}; " + ", ".join(
-                f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}]"
-                for c, br in brs.items()) + "; weights " + "; ".join(
+            for n, b in by_size.items():
+                log(f"round {r}: " + (f"{n} players: " if also else "")
+                    + f"NashConv {nash_conv(b)['nash_conv']:+.2%}; " + ", ".join(
+                        f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}]"
+                        for c, br in b.items()))
+            log(f"round {r}: weights " + "; ".join(
                 f"{c} " + "/".join(f"{comp.weight:.2f}" for comp in mixture.camps[c])
                 for c in seated))
         converged = worst <= tolerance
@@ -512,9 +539,11 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
             status = "converged"
         else:  # the answers join the populations (after the last round too: a continued
             # run starts with them)
-            for c, br in brs.items():
-                if br.gain > tolerance:
-                    pops[c] += [p for p in _answers(mixture, c, br) if p not in pops[c]]
+            for b in by_size.values():
+                for c, br in b.items():
+                    if br.gain > tolerance:
+                        pops[c] += [p for p in _answers(mixture, c, br)
+                                    if p not in pops[c]]
         if checkpoint:
             checkpoint(Psro(status, chosen[2], {c: [dict(p) for p in ps]
                                                 for c, ps in pops.items()},
@@ -524,6 +553,21 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     if chosen is None:  # no round asked for
         return Psro(status, mixture, pops, history, played, 0)
     return Psro(status, chosen[2], pops, history, played, chosen[1])
+
+
+def _worst_size(by_size: Mapping[int, Mapping[str, BestResponse]]
+                ) -> tuple[dict[str, BestResponse], dict[str, int], dict[str, float]]:
+    """A round's figures over table sizes: each camp's largest gain at any size and the
+    size it was found at, and the NashConv of the size where it is largest (with that
+    size's interval); with one size, that size's own."""
+    nc = max((nash_conv(b) for b in by_size.values()), key=lambda x: x["nash_conv"])
+    brs: dict[str, BestResponse] = {}
+    at: dict[str, int] = {}
+    for n, b in by_size.items():
+        for c, br in b.items():
+            if c not in brs or br.gain > brs[c].gain:
+                brs[c], at[c] = br, n
+    return brs, at, nc
 
 
 def _answers(mixture: Mixture, camp: str, br: BestResponse) -> list[Profile]:

@@ -16,6 +16,7 @@ from sim.cli.commands import (
     add_jobs_arg,
     add_setup_args,
     games_int,
+    players_int,
     positive_int,
     seed_int,
     setup_from_args,
@@ -159,6 +160,9 @@ def cmd_equilibrate(args: argparse.Namespace) -> int:
     if args.start_weight > 0 and (not args.mixture or setup.mixture is None):
         raise InputError("--start-weight picks the profiles PSRO starts from: it needs "
                          "--mixture and a --params file with a [mixture]")
+    if args.also_players and not args.mixture:
+        raise InputError("--also-players solves one mixture over several table sizes: it "
+                         "needs --mixture")
     if args.mixture:
         return _equilibrate_mixture(args, setup, camps)
     bar = _bar(args, args.rounds * planned_games(setup, camps, args.games, args.budget))
@@ -290,7 +294,9 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
     """equilibrate --mixture: PSRO; the file holds the setup's parameters and the mixture,
     written after every round, so that a run stopped (Ctrl-C, a crash) keeps the rounds it
     finished and `--params FILE` continues it."""
-    per_round = args.table_games + planned_games(setup, camps, args.games, args.budget)
+    also = _other_sizes(args, setup)
+    per_round = sum(args.table_games + planned_games(x, camps, args.games, args.budget)
+                    for x in (setup, *also))
     bar = _bar(args, args.rounds * per_round)
     t0 = time.perf_counter()
     out = Path(args.out)
@@ -307,7 +313,7 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
                    progress=bar.update if bar is not None else None,
                    log=None if args.quiet else (bar.write if bar is not None else _log),
                    checkpoint=checkpoint, solver=MetaSolver(args.meta_solver),
-                   start_weight=args.start_weight)
+                   start_weight=args.start_weight, also=also)
     except KeyboardInterrupt:
         if done:
             sys.stderr.write(f"mafia-sim: {out} holds round {done[-1]}'s mixture, the last "
@@ -327,9 +333,29 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
     for camp, comps in res.mixture.camps.items():
         print(f"  {camp:<8} " + "; ".join(f"{c.weight:.2f}: {_dev_text(dict(c.params))}"
                                           for c in comps))
-    print(f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]")
+    print(f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]"
+          + (" (the largest over the sizes)" if "by_players" in last else ""))
+    for n, b in last.get("by_players", {}).items():
+        print(f"  at {n} players: NashConv {b['nash_conv']:+.2%} [{b['low']:+.2%}, "
+              f"{b['high']:+.2%}]")
     print(f"written to {out} ({res.played:,} games in {seconds:,.0f} s)")
     return 0
+
+
+def _other_sizes(args: argparse.Namespace, setup: Setup) -> list[Setup]:
+    """The setups of --also-players: the same arguments at each other standard table size
+    (P24.2); a size given twice, or the --players size itself, is an error."""
+    sizes = list(args.also_players)
+    if not sizes:
+        return []
+    if args.roles or getattr(args, "setup", None):
+        raise InputError("--also-players plays the standard table at each size: it cannot "
+                         "go with --roles or a setup file")
+    if setup.comp.n in sizes or len(set(sizes)) < len(sizes):
+        raise InputError(f"--also-players: each size once, and not the --players size "
+                         f"({setup.comp.n}); got {', '.join(map(str, sizes))}")
+    return [setup_from_args(argparse.Namespace(**{**vars(args), "players": n}))
+            for n in sizes]
 
 
 def _mixture_verdict(args: argparse.Namespace, res: Psro, final: bool) -> str:
@@ -354,6 +380,9 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         "mafia-sim equilibrate --mixture: a mixed equilibrium by PSRO (sim.analysis.psro)",
         f"table: {d['composition']} ({d['players']} players), rules {d['rules'] or 'standard'}"
         f", agents {d['agents']}",
+        *([f"one mixture over {d['players']} and {', '.join(map(str, args.also_players))} "
+           f"players: NashConv and gains are the largest over the sizes"]
+          if getattr(args, "also_players", None) else []),
         f"seed {args.seed} (round r plays seed {args.seed} + r - 1), payoff table "
         f"{args.table_games} games a round, confirming games {args.games}, selection "
         f"budget {args.budget} per camp, tolerance {args.tolerance:g}, meta-solver "
@@ -364,6 +393,9 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         _mixture_verdict(args, res, final),
         f"NashConv {last['nash_conv']:+.2%} [{last['low']:+.2%}, {last['high']:+.2%}]; "
         "gains: " + _gains_text(last["gains"]),
+        *(f"  at {n} players: NashConv {b['nash_conv']:+.2%} [{b['low']:+.2%}, "
+          f"{b['high']:+.2%}]; gains: {_gains_text(b['gains'])}"
+          for n, b in last.get("by_players", {}).items()),
         f"round {res.chosen}'s payoff table ({last['table_games']:,} games): each profile's "
         "weight and its win share against the others' weights, with its 95% half-width:",
         *(f"  {camp}: " + "; ".join(f"{e['weight']:.3f} {e['value']:.1%} ±{e['half_width']:.1%}"
@@ -414,6 +446,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                         "by the table's own NashConv (best), or the iterate whose weights, "
                         "solved on half the table's games, leave the least NashConv on the "
                         "other half (crossval) (default average)")
+    q.add_argument("--also-players", type=players_int, action="append", default=[],
+                   metavar="N",
+                   help="with --mixture: solve one mixture that holds at this table size "
+                        "too (repeatable): each round's payoff table adds --table-games "
+                        "games at every size, and each camp's best response is searched at "
+                        "every size; gains and NashConv are the largest over the sizes "
+                        "(default: the --players table alone)")
     q.set_defaults(func=cmd_equilibrate)
 
     c = sub.add_parser("claims", help="how often each camp claims a hero role, under the rope "
