@@ -825,7 +825,7 @@ def test_start_weight_needs_a_mixture_to_start_from(tmp_path, capsys):
 
 
 def test_one_mixture_over_sizes_adds_each_sizes_table_and_takes_the_worst_size(monkeypatch):
-    """P24.2, `--also-players`: each round's payoff table adds equal games at every size, a
+    """Issue 24, `--also-players`: each round's payoff table adds equal games at every size, a
     camp's gain is its largest over the sizes (and the size is named), NashConv is the
     largest size's, and an answer found at any size joins the population."""
     from sim.analysis import psro as psro_mod

@@ -231,7 +231,7 @@ def adaptive_table(setup: Setup, pops: Mapping[str, Sequence[Profile]], *, games
     payoffs carry) while every profile keeps enough to be weighed. Each phase plays fresh
     game indices. Returns the table and the weights solved on all of it.
 
-    With `also` (the same table at other sizes, P24.2), each phase plays `games / phases`
+    With `also` (the same table at other sizes), each phase plays `games / phases`
     games at every size on the same sampling and the tables add up: a cell's share is the
     camps' win share pooled over the sizes, equal games each, so the weights solved are
     those of the game whose payoff is the average over the sizes."""
@@ -464,7 +464,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     of a camp's weight to its newest answer). A minimum over noisy measurements is
     optimistic: confirm it on fresh games (`exploit --params FILE`).
 
-    `also`: the same table at other sizes (P24.2), for one mixture that holds across them.
+    `also`: the same table at other sizes, for one mixture that holds across them.
     Each round's payoff table adds equal games at every size (`adaptive_table`), each
     camp's best response is searched at every size, and every answer that gains more than
     the tolerance at some size joins the population; a round's gains are each camp's
