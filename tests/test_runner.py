@@ -356,3 +356,28 @@ def test_study_paired_rows_use_the_paired_interval(tmp_path: Path) -> None:
         paired_diff_interval(2, 0, 40)
     assert rows["maniac"]["diff"] == 0 and rows["maniac"]["low"] < 0 < rows["maniac"]["high"]
     assert 0 < rows["town"]["p_value"] < 1
+
+
+def test_sweep_refuses_to_resume_after_its_parameter_file_changed(tmp_path: Path) -> None:
+    """The spec holds the --params file's path, not its contents: a sweep records the
+    file's digest and refuses to resume once the file was edited (its finished cells were
+    played under the old parameters); the same file resumes, and a manifest from before
+    the digest was recorded adopts today's."""
+    import json
+
+    pf = tmp_path / "p.toml"
+    pf.write_text('[params]\n"town.crowd" = 0.5\n')
+    spec = sweep_spec()
+    spec["base"] = {**spec["base"], "agents": {"params_file": str(pf)}}
+    out = tmp_path / "out"
+    run_sweep(spec, out)
+    manifest = out / "manifest.json"
+    assert list(json.loads(manifest.read_text())["params_files"]) == [str(pf)]
+    run_sweep(spec, out, resume=True)
+    info = json.loads(manifest.read_text())
+    del info["params_files"]
+    manifest.write_text(json.dumps(info))
+    run_sweep(spec, out, resume=True)
+    pf.write_text('[params]\n"town.crowd" = 0.9\n')
+    with pytest.raises(InputError, match=r"parameter file .*p\.toml changed since the sweep"):
+        run_sweep(spec, out, resume=True)

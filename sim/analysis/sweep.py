@@ -184,6 +184,24 @@ def sweep_hash(spec: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()
 
 
+def params_files(spec: Mapping[str, Any], where: str) -> dict[str, str]:
+    """The parameter file the sweep's base names ([base.agents] params_file, or the one
+    `--params` puts there), by its path as given, with a digest of its bytes: what a
+    resumed sweep checks. The path is found as build_setup finds it (beside the sweep
+    file); a file that cannot be read is left to build_setup's own error."""
+    agents = dict(spec.get("base", {})).get("agents", {})
+    given = agents.get("params_file") if isinstance(agents, Mapping) else None
+    if not isinstance(given, str) or not given:
+        return {}
+    path = Path(given)
+    if not path.is_absolute():
+        path = (Path(where).parent if Path(where).is_file() else Path.cwd()) / path
+    try:
+        return {given: hashlib.sha256(path.read_bytes()).hexdigest()[:16]}
+    except OSError:
+        return {}
+
+
 def _atomic_write(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     tmp.write_bytes(data)
@@ -223,6 +241,10 @@ def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
         # profile and mixture): the spec names none of it, yet every cell's games depend on it
         defaults = {name: defaults_digest(name)
                     for name in sorted({c.setup.agents.name for c in cells})}
+        # nor does it hold the parameter file it names (`--params`, [base.agents]
+        # params_file), only its path: a file edited between the start and --resume would
+        # mix two plays in one table as silently
+        files = params_files(spec, where)
         if info is not None:
             if info.get("sweep_hash") != digest:
                 raise InputError(f"{where} changed since the sweep in {out} was started: use a "
@@ -236,9 +258,16 @@ def run_sweep(spec: Mapping[str, Any], out: Path, *, resume: bool = False,
                     f"profile or mixture of agents/profiles/heuristic.toml) changed since the "
                     f"sweep in {out} was started: its finished cells were played under the "
                     f"old ones; use a new --out directory")
+            # a manifest from before the files were recorded adopts today's
+            for name, sha in info.setdefault("params_files", files).items():
+                if files.get(name) != sha:
+                    raise InputError(
+                        f"the parameter file {name} changed since the sweep in {out} was "
+                        f"started: its finished cells were played under the old one; use a "
+                        f"new --out directory")
         else:
             info = {"sweep_hash": digest, "spec": spec, "cells": [c.cell_id for c in cells],
-                    "agents_defaults": defaults}
+                    "agents_defaults": defaults, "params_files": files}
         # a manifest written before checksums were recorded: its cells are adopted when
         # their files agree with each other, and their checksums recorded from then on
         legacy = "finished" not in info or bool(info.get("adopting"))
