@@ -103,9 +103,10 @@ def default_profile() -> dict[str, Value]:
 
 def defaults_digest(set_name: str = "heuristic") -> str:
     """A digest of what a set's agents play when the user sets nothing: every parameter's
-    declared default and the shipped profile file's `[params]` and `[mixture]` (not its
-    comments). A sweep records it and refuses to resume under other defaults (their finished
-    cells would be mixed with cells of another play, issue 24's mixture as the default)."""
+    declared default and the shipped profile file's `[params]`, `[mixture]` and
+    `[mixture_at.N]` (not its comments). A sweep records it and refuses to resume under
+    other defaults (their finished cells would be mixed with cells of another play, issue
+    24's mixture as the default)."""
     import hashlib
     import json
     import tomllib
@@ -115,6 +116,6 @@ def defaults_digest(set_name: str = "heuristic") -> str:
     shipped: dict[str, Any] = {}
     if set_name == "heuristic":
         data = tomllib.loads(PROFILE.read_text(encoding="utf-8"))
-        shipped = {k: data[k] for k in ("params", "mixture") if k in data}
+        shipped = {k: data[k] for k in ("params", "mixture", "mixture_at") if k in data}
     text = json.dumps({"declared": declared, "shipped": shipped}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -176,7 +176,7 @@ def test_the_shipped_mixture_is_drawn_unless_a_file_brings_one_or_single_profile
     nothing; the user's --param still wins over the mixture's values."""
     import sim.play.setup
 
-    monkeypatch.setattr(sim.play.setup, "_SHIPPED", [MIX])
+    monkeypatch.setattr(sim.play.setup, "_SHIPPED", {PLAYERS: MIX})
     assert build_setup(players=PLAYERS).mixture == MIX
     assert build_setup(players=PLAYERS, single_profile=True).mixture is None
     assert build_setup(players=PLAYERS, agents="uniform").mixture is None
@@ -291,10 +291,68 @@ def test_an_agent_of_ones_own_plays_the_shipped_mixtures_parameters_it_declares(
 
     shipped = Mixture({"town": (Component(0.5, {"doctor.guard_opened": 1.0, **A}),
                                 Component(0.5, B))})
-    monkeypatch.setattr(sim.play.setup, "_SHIPPED", [shipped])
+    monkeypatch.setattr(sim.play.setup, "_SHIPPED", {PLAYERS: shipped})
     own = build_setup(players=PLAYERS, agent_overrides={"doctor": "uniform"})
     assert own.mixture is not None
     assert own.mixture.camps["town"][0].params == A
     assert [c.weight for c in own.mixture.camps["town"]] == [0.5, 0.5]
     assert build_setup(players=PLAYERS).mixture == shipped
     rows(own, games=10)
+
+
+def test_a_table_size_with_its_own_mixture_plays_it_and_the_others_play_the_general_one(
+        tmp_path):
+    """Issue 24: `[mixture_at.N]` is the mixture of the N-player table alone (the
+    strategies that hold differ by size); every other size plays `[mixture]`, and at a size
+    a file gives no mixture for, it is a plain parameter file."""
+    own = Mixture({"town": (Component(1.0, A),)}, found="for 15")
+    p = tmp_path / "sized.toml"
+    p.write_text(MIX.as_toml() + "\n" + own.as_toml(15), encoding="utf-8")
+    assert load_mixture_file(p) == MIX and load_mixture_file(p, 14) == MIX
+    assert load_mixture_file(p, 15) == own
+    assert build_setup(players=15, params_file=p).mixture == own
+    assert build_setup(players=14, params_file=p).mixture == MIX
+    # the 15-player table plays exactly the sized mixture's games
+    alone = tmp_path / "alone.toml"
+    alone.write_text(own.as_toml(), encoding="utf-8")
+    np.testing.assert_array_equal(rows(build_setup(players=15, params_file=p)),
+                                  rows(build_setup(players=15, params_file=alone)))
+    only = tmp_path / "only.toml"
+    only.write_text(own.as_toml(15), encoding="utf-8")
+    # at a size it gives no mixture for, the file is a plain parameter file: the shipped
+    # mixture is drawn, as under any file without a [mixture]
+    from sim.play.setup import shipped_mixture
+    assert build_setup(players=14, params_file=only).mixture == shipped_mixture(14)
+
+
+@pytest.mark.parametrize("text, words", [
+    ('mixture_at = 3\n', "mixture_at must be a table of table sizes"),
+    ('[mixture_at.twenty]\nfound = "x"\n', "mixture_at.twenty: a table size"),
+    ('[mixture_at.20]\n[[mixture_at.20.town]]\nweight = 2.0\nparams = {}\n',
+     "[mixture_at.20]"),
+])
+def test_a_bad_sized_mixture_is_named_whatever_the_table(tmp_path, capsys, text, words):
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        build_setup(players=14, params_file=p)
+    assert words in str(e.value)
+    assert main(["run", "--players", "14", "--games", "5", "--params", str(p),
+                 "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_shipped_mixture_is_read_for_the_tables_size(monkeypatch, tmp_path):
+    """The shipped profile may give a size its own mixture: a table of that size plays it
+    by default, and the exploit/page checks compare against that size's shipped one."""
+    import sim.play.setup as setup_mod
+
+    own = Mixture({"town": (Component(1.0, A),)}, found="for 15")
+    prof = tmp_path / "heuristic.toml"
+    prof.write_text(MIX.as_toml() + "\n" + own.as_toml(15), encoding="utf-8")
+    monkeypatch.setattr(setup_mod, "PROFILE", prof)
+    monkeypatch.setattr(setup_mod, "_SHIPPED", {})
+    assert setup_mod.shipped_mixture(15) == own and setup_mod.shipped_mixture(14) == MIX
+    assert build_setup(players=15).mixture == own
+    assert build_setup(players=14).mixture == MIX

@@ -103,7 +103,7 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     print(f"NashConv (the camps' gains summed, a loss counting 0): {nc['nash_conv']:+.2%} "
           f"[{nc['low']:+.2%}, {nc['high']:+.2%}]"
           + ("" if setup.mixture is None else " against the shipped mixture"
-             if setup.mixture == shipped_mixture() else
+             if setup.mixture == shipped_mixture(setup.comp.n) else
              " against the mixture of the parameter file"))
     if any(br.gain <= 0 for br in brs.values()):
         print("a gain at or below 0: no deviation tried beats the profile (the best one "

@@ -177,13 +177,16 @@ class Mixture:
             return {}
         return max(comps, key=lambda c: c.weight).params
 
-    def as_toml(self) -> str:
-        lines = ["[mixture]"]
+    def as_toml(self, players: int | None = None) -> str:
+        """The file's `[mixture]`, or with `players` its `[mixture_at.N]` (that table size's
+        own mixture, `mixture_in_file`)."""
+        key = "mixture" if players is None else f"mixture_at.{players}"
+        lines = [f"[{key}]"]
         if self.found:
             lines.append(f"found = {toml_str(self.found)}")
         for camp in CAMPS:
             for c in self.camps.get(camp, ()):
-                lines += ["", f"[[mixture.{camp}]]", f"weight = {c.weight!r}",
+                lines += ["", f"[[{key}.{camp}]]", f"weight = {c.weight!r}",
                           "params = { " + ", ".join(
                               f"{toml_str(k)} = {toml_value(v)}"
                               for k, v in sorted(c.params.items())) + " }"
@@ -226,6 +229,12 @@ def read_mixture(table: object, where: str) -> Mixture:
                 raise InputError("{where}: mixture.{camp}[{i}] params must be a table",
                                  where=where, camp=camp, i=i)
             comps.append(Component(float(w), dict(params)))
+        total = sum(c.weight for c in comps)
+        if any(not (c.weight >= 0 and math.isfinite(c.weight)) for c in comps) \
+                or not math.isclose(total, 1.0, abs_tol=1e-6):  # as Mixture checks, named
+            raise InputError("{where}: the weights of {camp} must be non-negative and sum "
+                             "to 1 (they sum to {total:.6g})", where=where, camp=camp,
+                             total=total)
         camps[camp] = tuple(comps)
     return Mixture(camps, found)
 
@@ -318,7 +327,7 @@ class Drivers:
 # -- parameter files ------------------------------------------------------------------------
 # (here beside the mixture they may hold, and in the page's message catalogs: the page takes
 # a profile too, and says what is wrong with it in the reader's language)
-PARAMS_FILE_KEYS = {"params", "mixture"}
+PARAMS_FILE_KEYS = {"params", "mixture", "mixture_at"}
 
 
 def parse_toml(raw: bytes, where: str) -> dict[str, Any]:
@@ -368,8 +377,28 @@ def params_in_file(data: Mapping[str, Any], where: str) -> dict[str, Any]:
     return flatten_params(table, where)
 
 
-def mixture_in_file(data: Mapping[str, Any], where: str) -> Mixture | None:
-    """The `[mixture]` of a parameter file's table, or None."""
-    if "mixture" not in data:
-        return None
-    return read_mixture(data["mixture"], where)
+def mixture_in_file(data: Mapping[str, Any], where: str,
+                    players: int | None = None) -> Mixture | None:
+    """The mixture a parameter file's table plays at a table of `players`: its
+    `[mixture_at.N]` for that size when it has one, else its `[mixture]`, else None.
+
+    `[mixture_at.20]` (a mixture table, as `[mixture]`) is the mixture of the 20-player
+    table alone: the strategies that hold differ by table size (issue 24: no one mixture
+    PSRO found held at 20, 25 and 30 players together, results/mixture.md), so a profile
+    may give a size its own. Every size's mixture is read, and so checked, whatever the
+    table. At a size a file gives no mixture for, it is a plain parameter file (its
+    [params] under the shipped mixture)."""
+    at = data.get("mixture_at", {})
+    if not isinstance(at, Mapping):
+        raise InputError("{where}: mixture_at must be a table of table sizes "
+                         "([mixture_at.20] then the mixture's tables)", where=where)
+    sized: dict[int, Mixture] = {}
+    for key, table in at.items():
+        if not (isinstance(key, str) and key.isdigit()):
+            raise InputError("{where}: mixture_at.{key}: a table size (a whole number of "
+                             "players) was expected", where=where, key=key)
+        sized[int(key)] = read_mixture(table, f"{where} [mixture_at.{key}]")
+    general = read_mixture(data["mixture"], where) if "mixture" in data else None
+    if players is not None and players in sized:
+        return sized[players]
+    return general

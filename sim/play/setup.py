@@ -98,9 +98,10 @@ def load_params_file(path: str | Path) -> dict[str, Any]:
     return params_in_file(load_toml(path), str(path))
 
 
-def load_mixture_file(path: str | Path) -> Mixture | None:
-    """The `[mixture]` of a parameter file (sim.play.mixture), or None."""
-    return mixture_in_file(load_toml(path), str(path))
+def load_mixture_file(path: str | Path, players: int | None = None) -> Mixture | None:
+    """The mixture of a parameter file (sim.play.mixture) at a table of `players` (its
+    `[mixture_at.N]`, else its `[mixture]`), or None."""
+    return mixture_in_file(load_toml(path), str(path), players)
 
 
 def check_params_from(aset: AgentSet, params: Mapping[str, Any], source: str) -> None:
@@ -239,7 +240,7 @@ def build_setup(
     def add_file(name: str, table: Mapping[str, Any]) -> None:
         nonlocal mixture, profile_level
         values = params_in_file(table, name)
-        mix = mixture_in_file(table, name)
+        mix = mixture_in_file(table, name, comp.n)
         if mix is None:
             sources.append((name, values))
             return
@@ -282,7 +283,7 @@ def build_setup(
         raise InputError(f"{where}: [run] must be a table")
     check_run(run, where)
     if mixture is None and not single_profile and str(set_name) == "heuristic":
-        mixture = shipped_mixture()
+        mixture = shipped_mixture(comp.n)
         if mixture is not None and over:
             # an agent of the user's own plays the shipped profiles' parameters it declares
             mixture = mixture.known_to(aset)
@@ -343,14 +344,15 @@ def with_profile(aset: AgentSet, values: Mapping[str, Any]) -> AgentSet:
     return AgentSet(aset.name, aset.classes, aset.params, {**aset.defaults, **extra})
 
 
-_SHIPPED: list[Mixture | None] = []
+_SHIPPED: dict[int | None, Mixture | None] = {}
 
 
-def shipped_mixture() -> Mixture | None:
-    """The heuristic set's shipped mixture: the `[mixture]` of its profile file, if any."""
-    if not _SHIPPED:
-        _SHIPPED.append(load_mixture_file(PROFILE))
-    return _SHIPPED[0]
+def shipped_mixture(players: int | None = None) -> Mixture | None:
+    """The heuristic set's shipped mixture at a table of `players`: its profile file's
+    `[mixture_at.N]` for that size, else its `[mixture]`, if any."""
+    if players not in _SHIPPED:
+        _SHIPPED[players] = load_mixture_file(PROFILE, players)
+    return _SHIPPED[players]
 
 
 def check_playable(comp: Composition) -> None:

@@ -686,7 +686,7 @@ def nash_conv_of(setup: Setup) -> dict[str, Any]:
     out: dict[str, Any] = {"n": n, "row": None}
     if (setup.comp.describe() != Composition.standard(n).describe()
             or setup.rules != RuleSet() or setup.agents.params or setup.profile
-            or setup.mixture != shipped_mixture() or not NASH_CONV.is_file()):
+            or setup.mixture != shipped_mixture(n) or not NASH_CONV.is_file()):
         return out
     rows = list(csv.DictReader(NASH_CONV.read_text(encoding="utf-8").splitlines()))
     for row in rows:
