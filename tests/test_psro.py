@@ -846,7 +846,7 @@ def test_one_mixture_over_sizes_adds_each_sizes_table_and_takes_the_worst_size(m
     assert h["nash_conv"] == 0.05
     assert {n: b["nash_conv"] for n, b in h["by_players"].items()} == {15: 0.02, 14: 0.05}
     assert res.populations["town"] == [{}, {"town.crowd": 0.15}, {"town.crowd": 0.14}]
-    assert "at each of 15, 14 players" in res.mixture.found
+    assert "at each of 14, 15 players" in res.mixture.found
     # one size: no by-size figures, as before
     alone = psro_mod.psro(build_setup(players=15, single_profile=True), camps=["town"],
                           rounds=1, table_games=90, games=50, budget=100)

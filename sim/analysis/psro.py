@@ -487,7 +487,8 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
         played += int(table.games.sum())
         where = (f"{table_games:,} table games in 3 phases" if not also else
                  f"{table_games:,} table games at each of "
-                 f"{', '.join(str(x.comp.n) for x in (setup, *also))} players in 3 phases")
+                 f"{', '.join(str(n) for n in sorted(x.comp.n for x in (setup, *also)))} players "
+                 f"in 3 phases")
         mixture = with_fixed(setup, Mixture(
             {c: tuple(Component(float(w), dict(p))
                       for w, p in zip(_tidy(sigma[CAMPS.index(c)]), pops[c], strict=True)

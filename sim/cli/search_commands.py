@@ -358,6 +358,12 @@ def _other_sizes(args: argparse.Namespace, setup: Setup) -> list[Setup]:
             for n in sizes]
 
 
+def _sizes_text(sizes: list[int]) -> str:
+    """Table sizes in words: 20 and 25; 20, 25 and 30."""
+    *head, last = sorted(sizes)
+    return f"{', '.join(map(str, head))} and {last}" if head else str(last)
+
+
 def _mixture_verdict(args: argparse.Namespace, res: Psro, final: bool) -> str:
     if res.status == "converged":
         return f"converged: no camp gains more than {args.tolerance:.2%} against the mixture"
@@ -380,7 +386,7 @@ def _write_mixture(args: argparse.Namespace, setup: Setup, res: Psro, out: Path,
         "mafia-sim equilibrate --mixture: a mixed equilibrium by PSRO (sim.analysis.psro)",
         f"table: {d['composition']} ({d['players']} players), rules {d['rules'] or 'standard'}"
         f", agents {d['agents']}",
-        *([f"one mixture over {d['players']} and {', '.join(map(str, args.also_players))} "
+        *([f"one mixture over {_sizes_text([d['players'], *args.also_players])} "
            f"players: NashConv and gains are the largest over the sizes"]
           if getattr(args, "also_players", None) else []),
         f"seed {args.seed} (round r plays seed {args.seed} + r - 1), payoff table "

@@ -31,9 +31,9 @@ The file (TOML), as `mafia-sim equilibrate` writes it and `--params FILE` reads 
 A camp not named plays the set's profile. `[mixture_at.20]`, laid out as `[mixture]`, is the
 mixture of a 20-player table alone (`mixture_in_file`). `[params]` beside `[mixture]`
 applies to every game at the level of the set's own profile, as in the shipped profile
-file: the mixture's
-profiles win over it (a `clan.mafia_follow` there leaves a profile's `yakuza.mafia_follow`
-alone), and the user's names win over both (sim.play.setup.split_profile_params).
+file: the mixture's profiles win over it (a `clan.mafia_follow` there leaves a profile's
+`yakuza.mafia_follow` alone), and the user's names win over both
+(sim.play.setup.split_profile_params).
 """
 
 from __future__ import annotations
