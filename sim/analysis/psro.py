@@ -503,7 +503,8 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
             by_size[each.comp.n] = exploitability(here, camps=seated, seed=s, games=games,
                                                    budget=budget, evaluator=ev)
             played += ev.played
-        brs, at, nc = _worst_size(by_size)
+        ncs = {n: nash_conv(b) for n, b in by_size.items()}
+        brs, at, nc = _worst_size(by_size, ncs)
         worst = max((br.gain for br in brs.values()), default=0.0)
         history.append({"round": r, "seed": s, "mixture": mixture.describe(),
                         "table_games": int(table.games.sum()),
@@ -516,7 +517,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                         "gains": {c: br.as_dict() for c, br in brs.items()}, **nc,
                         **({"gains_at_players": at, "by_players": {n: {"gains": {c: br.as_dict()
                                                          for c, br in b.items()},
-                                               **nash_conv(b)}
+                                               **ncs[n]}
                                            for n, b in by_size.items()}} if also else {})})
         if log:
             log(f"round {r}: payoff table ({int(table.games.sum()):,} games), each "
@@ -527,7 +528,7 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
                 f"profile over its weights) {sum(on_table[c] for c in seated):.2%}")
             for n, b in by_size.items():
                 log(f"round {r}: " + (f"{n} players: " if also else "")
-                    + f"NashConv {nash_conv(b)['nash_conv']:+.2%}; " + ", ".join(
+                    + f"NashConv {ncs[n]['nash_conv']:+.2%}; " + ", ".join(
                         f"{c} {br.gain:+.2%} [{br.low:+.2%}, {br.high:+.2%}]"
                         for c, br in b.items()))
             log(f"round {r}: weights " + "; ".join(
@@ -556,12 +557,13 @@ def psro(setup: Setup, *, camps: Sequence[str] = CAMPS, rounds: int = 3,
     return Psro(status, chosen[2], pops, history, played, chosen[1])
 
 
-def _worst_size(by_size: Mapping[int, Mapping[str, BestResponse]]
+def _worst_size(by_size: Mapping[int, Mapping[str, BestResponse]],
+                ncs: Mapping[int, dict[str, float]]
                 ) -> tuple[dict[str, BestResponse], dict[str, int], dict[str, float]]:
-    """A round's figures over table sizes: each camp's largest gain at any size and the
-    size it was found at, and the NashConv of the size where it is largest (with that
-    size's interval); with one size, that size's own."""
-    nc = max((nash_conv(b) for b in by_size.values()), key=lambda x: x["nash_conv"])
+    """A round's figures over table sizes (`ncs`: each size's NashConv): each camp's
+    largest gain at any size and the size it was found at, and the NashConv of the size
+    where it is largest (with that size's interval); with one size, that size's own."""
+    nc = max(ncs.values(), key=lambda x: x["nash_conv"])
     brs: dict[str, BestResponse] = {}
     at: dict[str, int] = {}
     for n, b in by_size.items():

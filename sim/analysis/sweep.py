@@ -23,7 +23,7 @@ from sim.game.errors import InputError, MafiaSimError
 from sim.game.roles import Clan, Role, Winner
 from sim.game.rules import Composition, Seat
 from sim.play.runner import run
-from sim.play.setup import Setup, build_setup, check_playable, check_run
+from sim.play.setup import Setup, build_setup, check_playable, check_run, params_file_path
 
 CAMPS = [w.key for w in Winner]
 
@@ -187,17 +187,16 @@ def sweep_hash(spec: Mapping[str, Any]) -> str:
 def params_files(spec: Mapping[str, Any], where: str) -> dict[str, str]:
     """The parameter file the sweep's base names ([base.agents] params_file, or the one
     `--params` puts there), by its path as given, with a digest of its bytes: what a
-    resumed sweep checks. The path is found as build_setup finds it (beside the sweep
-    file); a file that cannot be read is left to build_setup's own error."""
+    resumed sweep checks. The path is found where build_setup finds it
+    (`params_file_path`: beside the sweep file); a file that cannot be read is left to
+    build_setup's own error."""
     agents = dict(spec.get("base", {})).get("agents", {})
     given = agents.get("params_file") if isinstance(agents, Mapping) else None
     if not isinstance(given, str) or not given:
         return {}
-    path = Path(given)
-    if not path.is_absolute():
-        path = (Path(where).parent if Path(where).is_file() else Path.cwd()) / path
     try:
-        return {given: hashlib.sha256(path.read_bytes()).hexdigest()[:16]}
+        data = params_file_path(given, where).read_bytes()
+        return {given: hashlib.sha256(data).hexdigest()[:16]}
     except OSError:
         return {}
 

@@ -343,8 +343,8 @@ def _equilibrate_mixture(args: argparse.Namespace, setup: Setup, camps: list[str
 
 
 def _other_sizes(args: argparse.Namespace, setup: Setup) -> list[Setup]:
-    """The setups of --also-players: the same arguments at each other standard table size
-   ; a size given twice, or the --players size itself, is an error."""
+    """The setups of --also-players: the same arguments at each other standard table size;
+    a size given twice, or the --players size itself, is an error."""
     sizes = list(args.also_players)
     if not sizes:
         return []

@@ -72,6 +72,16 @@ def uniform(seed: int, game: int, k: int) -> float:
     return (x >> 11) * (1.0 / (1 << 53))
 
 
+def bad_weights(comps: Sequence[Component]) -> float | None:
+    """The sum of a camp's weights when they are not non-negative and summing to 1 (what is
+    wrong with them), else None."""
+    total = sum(c.weight for c in comps)
+    if any(not (c.weight >= 0 and math.isfinite(c.weight)) for c in comps) \
+            or not math.isclose(total, 1.0, abs_tol=1e-6):
+        return total
+    return None
+
+
 @dataclass(frozen=True)
 class Component:
     """One profile of a camp and its weight."""
@@ -94,9 +104,8 @@ class Mixture:
                                  camp=camp, camps=", ".join(CAMPS))
             if not comps:
                 raise InputError("mixture: camp {camp} has no profile", camp=camp)
-            total = sum(c.weight for c in comps)
-            if any(not (c.weight >= 0 and math.isfinite(c.weight)) for c in comps) \
-                    or not math.isclose(total, 1.0, abs_tol=1e-6):
+            total = bad_weights(comps)
+            if total is not None:
                 raise InputError("mixture: the weights of {camp} must be non-negative and "
                                  "sum to 1 (they sum to {total:.6g})", camp=camp, total=total)
 
@@ -231,9 +240,8 @@ def read_mixture(table: object, where: str) -> Mixture:
                 raise InputError("{where}: mixture.{camp}[{i}] params must be a table",
                                  where=where, camp=camp, i=i)
             comps.append(Component(float(w), dict(params)))
-        total = sum(c.weight for c in comps)
-        if any(not (c.weight >= 0 and math.isfinite(c.weight)) for c in comps) \
-                or not math.isclose(total, 1.0, abs_tol=1e-6):  # as Mixture checks, named
+        total = bad_weights(comps)
+        if total is not None:  # as Mixture checks them, with the file named
             raise InputError("{where}: the weights of {camp} must be non-negative and sum "
                              "to 1 (they sum to {total:.6g})", where=where, camp=camp,
                              total=total)

@@ -98,6 +98,18 @@ def load_params_file(path: str | Path) -> dict[str, Any]:
     return params_in_file(load_toml(path), str(path))
 
 
+def params_file_path(given: str, where: str, base_dir: str | Path | None = None) -> Path:
+    """Where a setup's `[agents] params_file` is: as given when absolute, else relative to
+    `base_dir`, by default the folder of the setup file `where` if it is one (else the
+    current folder)."""
+    path = Path(given)
+    if path.is_absolute():
+        return path
+    if base_dir is None:
+        base_dir = Path(where).parent if Path(where).is_file() else Path.cwd()
+    return Path(base_dir) / path
+
+
 def load_mixture_file(path: str | Path, players: int | None = None) -> Mixture | None:
     """The mixture of a parameter file (sim.play.mixture) at a table of `players` (its
     `[mixture_at.N]`, else its `[mixture]`), or None."""
@@ -253,10 +265,7 @@ def build_setup(
     if setup_pfile is not None:
         if not isinstance(setup_pfile, str) or not setup_pfile:
             raise InputError(f"{where}: [agents] params_file must be a path (a string)")
-        if base_dir is None:
-            base_dir = Path(where).parent if Path(where).is_file() else Path.cwd()
-        pf = Path(setup_pfile)
-        pf = pf if pf.is_absolute() else Path(base_dir) / pf
+        pf = params_file_path(setup_pfile, where, base_dir)
         add_file(str(pf), load_toml(pf))
     sources.append((where, flatten_params(file_params, where)))
     if params_file is not None:
